@@ -1,0 +1,1 @@
+"""One module per ``lawmaster`` subcommand, each exposing ``command``."""

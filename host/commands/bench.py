@@ -1,0 +1,28 @@
+"""``lawmaster bench --json [GROUP...]``: measured figures as one JSON object."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from lawmaster.host.bench import available_groups, run_groups
+
+
+@click.command("bench")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the default).")
+@click.argument("groups", nargs=-1)
+def command(as_json: bool, groups: tuple[str, ...]) -> None:
+    """Measure speed; GROUPS default to all of them."""
+    known = available_groups()
+    unknown = [g for g in groups if g not in known]
+    if unknown:
+        raise click.UsageError(
+            f"unknown bench group(s) {', '.join(unknown)}; known: {', '.join(known)}"
+        )
+    figures = run_groups(list(groups) or known)
+    if as_json:
+        click.echo(json.dumps(figures, sort_keys=True))
+    else:
+        for key, value in sorted(figures.items()):
+            click.echo(f"{key:40} {value}")
