@@ -17,7 +17,7 @@ from .errors import IllegalAction
 
 def load_data(package: str, name: str) -> Any:
     """Read ``data/<name>.json`` from ``package``."""
-    ref = resources.files(package).joinpath("data", f"{name}.json")
+    ref = resources.files(package).joinpath("data").joinpath(f"{name}.json")
     try:
         text = ref.read_text(encoding="utf-8")
     except FileNotFoundError:
