@@ -1,0 +1,202 @@
+"""The journal: every accepted input, durable before its verdict is shown.
+
+One SQLite file per table (WAL, ``synchronous=FULL``). A game is its scenario
+header plus an append-only list of inputs: each accepted action, and each
+confirmed undo (which takes back the action before it). Replaying the header
+and the inputs rebuilds the game exactly, so a power cut at any moment resumes
+the same game. Seat tokens are stored with the game so the tablets' links keep
+working after a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    header   TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created  REAL NOT NULL,
+    closed   INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS inputs (
+    game   INTEGER NOT NULL REFERENCES games(id),
+    seq    INTEGER NOT NULL,
+    kind   TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+    body   TEXT NOT NULL,
+    seat   TEXT,
+    source TEXT NOT NULL,
+    at     REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    game  INTEGER NOT NULL REFERENCES games(id),
+    seat  TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+"""
+
+ACTION = "action"
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journalled input: an accepted action, or an undo of the action before it."""
+
+    seq: int
+    kind: str
+    body: dict[str, Any]
+    seat: str | None
+    source: str
+
+
+@dataclass
+class GameRecord:
+    """A game as the journal holds it."""
+
+    id: int
+    header: dict[str, Any]
+    settings: dict[str, Any]
+    tokens: dict[str, str]
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def last_seq(self) -> int:
+        return self.entries[-1].seq if self.entries else 0
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The actions in force: every accepted action minus those undone."""
+        stack: list[dict[str, Any]] = []
+        for entry in self.entries:
+            if entry.kind == ACTION:
+                stack.append(entry.body)
+            elif stack:
+                stack.pop()
+        return stack
+
+
+class Journal:
+    """The SQLite journal of one table. Safe to share between threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        # One connection guarded by a lock: writes are serialised anyway, and a
+        # single connection keeps every commit's fsync in one place.
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- writing ---------------------------------------------------------------
+    def start_game(
+        self, header: Mapping[str, Any], settings: Mapping[str, Any], tokens: Mapping[str, str]
+    ) -> GameRecord:
+        """Close any open game and start a new one, durably, with its seat tokens."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE games SET closed = 1 WHERE closed = 0")
+            cursor = self._db.execute(
+                "INSERT INTO games (header, settings, created) VALUES (?, ?, ?)",
+                (_dump(header), _dump(settings), time.time()),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            self._db.executemany(
+                "INSERT INTO tokens (game, seat, token) VALUES (?, ?, ?)",
+                [(game_id, seat, token) for seat, token in tokens.items()],
+            )
+        return GameRecord(game_id, dict(header), dict(settings), dict(tokens))
+
+    def append(
+        self,
+        game_id: int,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        seat: str | None = None,
+        source: str = "tablet",
+    ) -> int:
+        """Store one input and commit it; returns its sequence number (from 1).
+
+        When this returns, the input is on disk (WAL + ``synchronous=FULL``).
+        """
+        if kind not in (ACTION, UNDO):
+            raise ValueError(f"unknown journal entry kind {kind!r}")
+        with self._lock, self._transaction():
+            row = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game = ?", (game_id,)
+            ).fetchone()
+            seq = int(row[0]) + 1
+            self._db.execute(
+                "INSERT INTO inputs (game, seq, kind, body, seat, source, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, kind, _dump(body), seat, source, time.time()),
+            )
+        return seq
+
+    def close_game(self, game_id: int) -> None:
+        """Mark a game closed: it is no longer the one resumed on start."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE games SET closed = 1 WHERE id = ?", (game_id,))
+
+    # -- reading ---------------------------------------------------------------
+    def open_game(self) -> GameRecord | None:
+        """The game to resume on start (the newest one not closed), or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id FROM games WHERE closed = 0 ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else self.game(int(row[0]))
+
+    def game(self, game_id: int) -> GameRecord:
+        """Everything stored about one game."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT header, settings FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise KeyError(f"no game {game_id} in the journal")
+            tokens = dict(
+                self._db.execute("SELECT seat, token FROM tokens WHERE game = ?", (game_id,))
+            )
+            rows = self._db.execute(
+                "SELECT seq, kind, body, seat, source FROM inputs WHERE game = ? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        entries = [Entry(int(s), k, json.loads(b), seat, src) for s, k, b, seat, src in rows]
+        return GameRecord(game_id, json.loads(row[0]), json.loads(row[1]), tokens, entries)
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (or ``ROLLBACK`` on error) on an autocommit connection."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _dump(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,369 @@
+"""One table's game as the tablets see it: state, journal, secrecy, subscriptions.
+
+:class:`Table` is the object the web app is given (see the table contract). It
+holds the engine state after every accepted input (so undo and history are
+cheap), writes each input to the :class:`~lawmaster.host.journal.Journal`
+before anyone sees its verdict, and builds everything a seat receives from
+``engine.view(state, seat)`` and ``events_for(events, seat)`` only.
+
+Inputs reach it through its :class:`~lawmaster.host.referee.Referee`: tablet
+input via :meth:`Table.submit`, and the board, NFC reader and buttons via the
+referee's own entry points. The referee calls :meth:`Table.accept` for each
+action it has checked and put together.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import queue
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lawmaster.rules.core import Engine, IllegalAction, Outcome, engine_for, events_for
+
+from .journal import ACTION, UNDO, GameRecord, Journal
+
+TABLE_SEAT = "table"
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the table is doing now, in words.
+
+    ``state`` is ``"ok"``, ``"illegal"`` (a physical move must be put back),
+    ``"waiting"`` (for the board or a seat) or ``"over"``. Seats in
+    ``detail_seats`` read ``detail`` (it may name secret cells); everyone else
+    reads ``message``.
+    """
+
+    state: str = "ok"
+    message: str = ""
+    detail: str = ""
+    detail_seats: tuple[str, ...] = ()
+
+    def for_seat(self, seat: str) -> dict[str, str]:
+        text = self.detail if self.detail and seat in self.detail_seats else self.message
+        return {"state": self.state, "message": text}
+
+
+@dataclass
+class UndoRequest:
+    """An undo asked for by one seat, waiting for the other side to confirm."""
+
+    by: str
+    confirmers: tuple[str, ...]
+    move: int
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One accepted action: its journal sequence number and its events."""
+
+    seq: int
+    move: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Subscription:
+    """A seat's stream of snapshot messages; one message per change."""
+
+    def __init__(self, table: Table, seat: str) -> None:
+        self.seat = seat
+        self._table = table
+        self._queue: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.closed = False
+
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message, or ``None`` after ``timeout`` seconds (or when closed)."""
+        if self.closed:
+            return None
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def put(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self._queue.put(message)
+
+    def close(self) -> None:
+        self.closed = True
+        self._table._unsubscribe(self)
+
+
+class Table:
+    """A game in progress at one table (see ``table-contract.md``)."""
+
+    def __init__(self, journal: Journal, record: GameRecord) -> None:
+        from .referee import Referee  # the referee imports this module's types
+
+        self.journal = journal
+        self.record = record
+        self.header: dict[str, Any] = dict(record.header)
+        self.settings: dict[str, Any] = dict(record.settings)
+        self.engine: Engine = engine_for(self.header.get("game"))
+        self.game: str = str(self.header["game"])
+        self._lock = threading.RLock()
+        outcome = self.engine.new_game(self.header)
+        # _states[i] / _events[i]: the state and events after i accepted actions.
+        self._states: list[Any] = [outcome.state]
+        self._events: list[list[dict[str, Any]]] = [list(outcome.events)]
+        self._actions: list[dict[str, Any]] = []
+        for action in record.actions():
+            self._push(action, self.engine.apply(self._states[-1], action))
+        self.last_seq = record.last_seq
+        self.status = Status()
+        self.undo: UndoRequest | None = None
+        self.version = self.last_seq
+        self._subscribers: list[Subscription] = []
+        self._prompts: dict[str, list[dict[str, Any]]] = {}
+        self.referee = Referee(self)
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def start(
+        cls, journal: Journal, header: Mapping[str, Any], settings: Mapping[str, Any] | None = None
+    ) -> Table:
+        """Set up a new game (checked by the engine first) and journal it."""
+        engine = engine_for(header.get("game"))
+        state = engine.new_game(header).state
+        tokens = {seat: secrets.token_urlsafe(24) for seat in [*engine.seats(state), TABLE_SEAT]}
+        record = journal.start_game(header, settings or {}, tokens)
+        return cls(journal, record)
+
+    @classmethod
+    def resume(cls, journal: Journal) -> Table | None:
+        """The journal's open game rebuilt by replay, or ``None`` if there is none."""
+        record = journal.open_game()
+        return None if record is None else cls(journal, record)
+
+    # -- what the web app reads ---------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return list(self._actions)
+
+    def seats(self) -> list[str]:
+        return list(self.engine.seats(self.state))
+
+    def token(self, seat: str) -> str:
+        return self.record.tokens[seat]
+
+    def seat_for_token(self, token: str) -> str | None:
+        found = None
+        for seat, known in self.record.tokens.items():
+            # Compare against every token so the time taken says nothing.
+            if hmac.compare_digest(known.encode(), str(token).encode()):
+                found = seat
+        return found
+
+    def is_over(self) -> bool:
+        return self.engine.is_over(self.state)
+
+    def to_act(self) -> list[str]:
+        return list(self.engine.to_act(self.state))
+
+    def snapshot(self, seat: str) -> dict[str, Any]:
+        with self._lock:
+            return self._snapshot_at(len(self._actions), seat, live=True)
+
+    def history(self, seat: str) -> list[dict[str, Any]]:
+        """That seat's snapshot after each accepted input (setup first)."""
+        with self._lock:
+            return [self._snapshot_at(i, seat, live=False) for i in range(len(self._states))]
+
+    def export_scenario(self) -> list[str] | None:
+        """The finished game as scenario lines (header first); ``None`` until it is over."""
+        with self._lock:
+            if not self.is_over():
+                return None
+            return [_line(self.header), *(_line(a) for a in self._actions)]
+
+    # -- input --------------------------------------------------------------
+    def submit(self, seat: str, action: Any) -> dict[str, Any]:
+        """Tablet input from ``seat``; never raises."""
+        try:
+            return self.referee.tablet(seat, action)
+        except Exception as exc:  # noqa: BLE001 - a tablet never sees a traceback
+            return {"ok": False, "error": f"the referee could not take that input ({exc})"}
+
+    def request_undo(self, seat: str) -> dict[str, Any]:
+        return self.referee.request_undo(seat)
+
+    def confirm_undo(self, seat: str) -> dict[str, Any]:
+        return self.referee.confirm_undo(seat)
+
+    def subscribe(self, seat: str) -> Subscription:
+        subscription = Subscription(self, seat)
+        with self._lock:
+            self._subscribers.append(subscription)
+        return subscription
+
+    # -- what the referee calls ---------------------------------------------
+    def check(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The events ``action`` would produce now; :class:`IllegalAction` if it is illegal."""
+        with self._lock:
+            return self.engine.apply(self.state, dict(action)).events
+
+    def accept(self, action: Mapping[str, Any], *, seat: str | None, source: str) -> Accepted:
+        """Apply, journal (durably), then publish one action; :class:`IllegalAction` if illegal.
+
+        The state only changes after the journal commit, so nothing is shown
+        that a crash could lose.
+        """
+        action = dict(action)
+        with self._lock:
+            outcome = self.engine.apply(self.state, action)
+            seq = self.journal.append(self.record.id, ACTION, action, seat=seat, source=source)
+            self.last_seq = seq
+            self._push(action, outcome)
+            self.undo = None
+            accepted = Accepted(seq, len(self._actions), list(outcome.events))
+            self._changed()
+        return accepted
+
+    def take_back(self, *, seat: str | None, source: str) -> int:
+        """Undo the last accepted action, durably; returns the journal sequence number."""
+        with self._lock:
+            if not self._actions:
+                raise IllegalAction("there is nothing to undo")
+            undone = self._actions[-1]
+            seq = self.journal.append(
+                self.record.id,
+                UNDO,
+                {"undo": len(self._actions), "action": undone},
+                seat=seat,
+                source=source,
+            )
+            self.last_seq = seq
+            self._states.pop()
+            self._events.pop()
+            self._actions.pop()
+            self.undo = None
+            self._changed()
+            return seq
+
+    def events_since(self, move: int) -> list[dict[str, Any]]:
+        """Every event (omniscient) of the actions after the first ``move``."""
+        with self._lock:
+            return [e for batch in self._events[move + 1 :] for e in batch]
+
+    def set_status(self, status: Status) -> None:
+        with self._lock:
+            if status != self.status:
+                self.status = status
+                self._changed()
+
+    def set_prompts(self, prompts: Mapping[str, list[dict[str, Any]]]) -> None:
+        """Extra prompts per seat from the referee (e.g. which of two readings happened)."""
+        with self._lock:
+            cleaned = {seat: list(p) for seat, p in prompts.items() if p}
+            if cleaned != self._prompts:
+                self._prompts = cleaned
+                self._changed()
+
+    def set_undo(self, request: UndoRequest | None) -> None:
+        with self._lock:
+            self.undo = request
+            self._changed()
+
+    # -- inside -------------------------------------------------------------
+    def _push(self, action: dict[str, Any], outcome: Outcome) -> None:
+        self._actions.append(action)
+        self._events.append(list(outcome.events))
+        self._states.append(outcome.state)
+
+    def _snapshot_at(self, move: int, seat: str, *, live: bool) -> dict[str, Any]:
+        state = self._states[move]
+        log = []
+        for number, batch in enumerate(self._events[: move + 1]):
+            for event in events_for(batch, seat):
+                log.append({"move": number, **event})
+        over = self.engine.is_over(state)
+        snapshot: dict[str, Any] = {
+            "seat": seat,
+            "game": self.game,
+            "view": self.engine.view(state, seat),
+            "log": log,
+            "move": move,
+            "to_act": list(self.engine.to_act(state)),
+            "over": over,
+            "version": self.version,
+        }
+        if live:
+            status = self.status if not over or self.status.state != "ok" else _OVER
+            snapshot["status"] = status.for_seat(seat)
+            snapshot["prompts"] = (
+                [] if seat == TABLE_SEAT else self.referee.prompts(seat, state)
+            ) + self._prompts.get(seat, [])
+            snapshot["undo"] = _undo_view(self.undo, seat)
+        else:
+            snapshot["status"] = (_OVER if over else Status()).for_seat(seat)
+            snapshot["prompts"] = []
+            snapshot["undo"] = None
+        return snapshot
+
+    def _changed(self) -> None:
+        self.version += 1
+        cache: dict[str, dict[str, Any]] = {}
+        for subscription in list(self._subscribers):
+            if subscription.seat not in cache:
+                cache[subscription.seat] = self._snapshot_at(
+                    len(self._actions), subscription.seat, live=True
+                )
+            subscription.put({"type": "update", "snapshot": cache[subscription.seat]})
+
+    def _unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            if subscription in self._subscribers:
+                self._subscribers.remove(subscription)
+
+
+_OVER = Status("over", "the game is over")
+
+
+def _undo_view(request: UndoRequest | None, seat: str) -> dict[str, Any] | None:
+    if request is None:
+        return None
+    return {
+        "by": request.by,
+        "move": request.move,
+        "can_confirm": seat in request.confirmers,
+    }
+
+
+def _line(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+class TableHost:
+    """What the web app's setup pages hold: the current table (``None`` before setup).
+
+    Board, NFC and button inputs are routed through the host, not a fixed
+    table, so a new game started from a tablet is refereed by the same stack.
+    """
+
+    def __init__(self, journal: Journal, settings: Mapping[str, Any] | None = None) -> None:
+        self.journal = journal
+        self.settings: dict[str, Any] = dict(settings or {})
+        self.table: Table | None = Table.resume(journal)
+        #: Called with each new :class:`Table` (the runtime rewires panel and board).
+        self.on_new_table: list[Callable[[Table], None]] = []
+        #: Optional progress objects (``progress() -> dict``) for the setup pages.
+        self.calibration: Any = None
+        self.enrollment: Any = None
+
+    def new_game(self, header: Mapping[str, Any]) -> Table:
+        """Start a new game (the old one is closed in the journal)."""
+        table = Table.start(self.journal, header, self.settings)
+        self.table = table
+        for listener in self.on_new_table:
+            listener(table)
+        return table
