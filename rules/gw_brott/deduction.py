@@ -1,53 +1,492 @@
 """GW's deduction map: where each criminal can be, given only what GW knows.
 
-Interface (the engine relies on it; the tight implementation replaces the body):
+Interface (the engine relies on it):
 
 * ``Deduction.start(board, criminals)`` — every criminal starts in jail.
 * ``deduction.update(event)`` — a *new* ``Deduction`` after one event GW may see
-  (the engine's public events and those routed to ``"gw"``); events it does not
-  know are ignored. Never mutates ``self``.
+  (the engine's public events and those routed to ``"gw"``), fed in order;
+  events it does not know are ignored. Never mutates ``self``.
 * ``deduction.cells(piece)`` — the cell names the piece can be on now, plus
-  ``"jail"`` if it can be in jail.
+  ``"jail"`` if it is in jail. A piece that is out of the game has the empty set.
 
-This first version is sound but loose: it only tracks who is known to be in
-jail or known exactly; anyone else may be on any open cell.
+How it works (the full write-up, with the joint constraints used and not used,
+is ``DEDUCTION.md`` next to this file): a set of cells is a Python ``int`` used
+as a bitmask (bit ``row * width + col``). A step in one direction is a shift
+masked by the column-edge masks, so a whole set of candidate cells moves at
+once. Each criminal's set is pushed forward through every move GW hears about
+(an exactly-n-step walk, or a slide in any of four directions) and cut down by
+every observation (GW's paths, evidence handed in, informer, infiltrator,
+passes). Jail status is never uncertain for GW: every piece starts there, a
+catch is public and leaving the jail is said aloud (``from_jail``).
+
+Soundness with several criminals: another criminal whose cell is uncertain is
+treated as a *possible* blocker (a slide may stop just before any cell it might
+be on, a walk may end on any cell it might not be on); only cells that are
+*certainly* occupied (a Hall-tight group of pieces, e.g. one piece known
+exactly) are used as real obstacles.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from .board import Board
 
 JAIL = "jail"
 
+# Direction numbers; ``_OPPOSITE[d]`` is the reverse direction.
+UP, DOWN, LEFT, RIGHT = range(4)
+_OPPOSITE = (DOWN, UP, RIGHT, LEFT)
+_PIPS = {"1": 1, "2": 2, "3": 3, "4": 4}
+_ARROW = "arrow"
+_KEEP: Any = object()  # "leave this field as it is" for Deduction._set
+
+
+class Geometry:
+    """Bitmask views of one board: masks, shifts and cell names.
+
+    Built once per board (see :func:`geometry`) and shared by every deduction.
+    """
+
+    def __init__(self, board: Board) -> None:
+        width, size = board.width, board.size
+        self.width = width
+        self.full = (1 << size) - 1
+        first_col = sum(1 << (r * width) for r in range(board.height))
+        last_col = first_col << (width - 1)
+        #: Cells a shift to the right may land on (a right shift out of the last
+        #: column would wrap into the first column of the next row).
+        self.not_first_col = self.full & ~first_col
+        self.not_last_col = self.full & ~last_col
+        #: Every cell a piece may stand on (not a house, not a jail cell).
+        self.open = mask_of(board.open_cells)
+        self.exits = mask_of(board.jail_exits)
+        self.names = tuple(board.name_of(c) for c in range(size))
+        self.index = {name: c for c, name in enumerate(self.names)}
+
+    def shift(self, cells: int, direction: int) -> int:
+        """Every cell one step from ``cells`` in ``direction`` (edges respected)."""
+        if direction == UP:
+            return cells >> self.width
+        if direction == DOWN:
+            return (cells << self.width) & self.full
+        if direction == LEFT:
+            return (cells >> 1) & self.not_last_col
+        return (cells << 1) & self.not_first_col
+
+    def expand(self, cells: int) -> int:
+        """Every orthogonal neighbour of ``cells`` (not the cells themselves)."""
+        width = self.width
+        return (
+            (cells >> width)
+            | ((cells << width) & self.full)
+            | ((cells >> 1) & self.not_last_col)
+            | ((cells << 1) & self.not_first_col)
+        )
+
+    def walk(self, starts: int, steps: int, walkable: int) -> int:
+        """Ends of walks of exactly ``steps`` steps from ``starts`` through ``walkable``.
+
+        Revisits are allowed, so the set after k steps is just the walkable
+        neighbours of the set after k - 1 steps.
+        """
+        cells = starts
+        for _ in range(steps):
+            cells = self.expand(cells) & walkable
+        return cells
+
+    def slide(self, starts: int, walkable: int, maybe_blocked: int) -> int:
+        """Where slides of at least one cell from ``starts`` can end, in any direction.
+
+        ``walkable`` are the cells a slide certainly may enter; ``maybe_blocked``
+        are walkable cells another piece might stand on. A slide ends just before
+        the first cell that is not walkable, or possibly just before a
+        ``maybe_blocked`` cell. Passing through ``maybe_blocked`` cells as if free
+        over-approximates the cells reached, which keeps the answer sound.
+        """
+        surely_free = walkable & ~maybe_blocked
+        ends = 0
+        for direction in (UP, DOWN, LEFT, RIGHT):
+            reached = 0
+            front = self.shift(starts, direction) & walkable
+            while front:
+                reached |= front
+                front = self.shift(front, direction) & walkable
+            # A cell is a stop when the next cell on is not surely free.
+            ends |= reached & ~self.shift(surely_free, _OPPOSITE[direction])
+        return ends
+
+    def names_in(self, cells: int) -> list[str]:
+        """The names of the cells in a mask."""
+        names = self.names
+        result = []
+        while cells:
+            low = cells & -cells
+            result.append(names[low.bit_length() - 1])
+            cells ^= low
+        return result
+
+    def cells_in(self, cells: int) -> list[int]:
+        """The cell numbers in a mask."""
+        result = []
+        while cells:
+            low = cells & -cells
+            result.append(low.bit_length() - 1)
+            cells ^= low
+        return result
+
+
+@lru_cache(maxsize=32)
+def geometry(board: Board) -> Geometry:
+    """The (cached) bitmask geometry of a board."""
+    return Geometry(board)
+
+
+def mask_of(cells: Iterable[int]) -> int:
+    """A bitmask holding the given cell numbers."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
 
 @dataclass(frozen=True)
 class Deduction:
-    """Per criminal piece, the set of places GW cannot rule out."""
+    """Per criminal piece, the places GW cannot rule out.
+
+    ``pieces`` are the criminal piece ids in turn order; ``masks[i]`` is the
+    bitmask of board cells piece ``i`` may be on (0 while in jail or out);
+    ``jailed[i]`` and ``out[i]`` are certain for GW. ``gw`` is GW's cell.
+    ``faces`` are the usable faces of the latest roll in the current turn
+    (used to read a pass), or ``None`` when no roll was seen this turn.
+    ``joint`` switches the joint constraints between pieces on (default) or
+    off (each piece tracked alone: the others could be on any open cell).
+    """
 
     board: Board
-    possible: Mapping[str, frozenset[str]]
+    pieces: tuple[str, ...]
+    masks: tuple[int, ...]
+    jailed: tuple[bool, ...]
+    out: tuple[bool, ...]
+    gw: int
+    faces: tuple[str, ...] | None = None
+    joint: bool = True
 
+    # -- construction and queries -------------------------------------------
     @classmethod
-    def start(cls, board: Board, criminals: Iterable[str]) -> Deduction:
-        return cls(board, {p: frozenset({JAIL}) for p in criminals})
+    def start(cls, board: Board, criminals: Iterable[str], *, joint: bool = True) -> Deduction:
+        """The map at the start of a game: every criminal in jail, GW on its start."""
+        pieces = tuple(criminals)
+        count = len(pieces)
+        return cls(
+            board,
+            pieces,
+            (0,) * count,
+            (True,) * count,
+            (False,) * count,
+            board.gw_start,
+            None,
+            joint,
+        )
 
     def cells(self, piece: str) -> frozenset[str]:
-        return self.possible[piece]
+        """The cell names ``piece`` can be on, plus ``"jail"`` when it is in jail."""
+        i = self.pieces.index(piece)
+        names = geometry(self.board).names_in(self.masks[i])
+        if self.jailed[i]:
+            names.append(JAIL)
+        return frozenset(names)
 
+    def mask(self, piece: str) -> int:
+        """The bitmask of board cells ``piece`` can be on (0 in jail or out)."""
+        return self.masks[self.pieces.index(piece)]
+
+    def is_out(self, piece: str) -> bool:
+        """Whether ``piece`` has left the game (third handcuff)."""
+        return self.out[self.pieces.index(piece)]
+
+    # -- the one entry point ----------------------------------------------------
     def update(self, event: Mapping[str, Any]) -> Deduction:
-        kind = event.get("type")
-        everywhere = frozenset(self.board.name_of(c) for c in self.board.open_cells)
-        if kind == "criminal_moved":
-            return self._set(event["by"], everywhere)
-        if kind == "caught":
-            return self._set(event["piece"], frozenset({JAIL}))
-        return self
+        """The map after one event GW sees; unknown events leave it as it is."""
+        handler = _HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
+        if handler is None:
+            return self
+        return handler(self, event)
 
-    def _set(self, piece: str, cells: frozenset[str]) -> Deduction:
-        possible = dict(self.possible)
-        possible[piece] = cells
-        return replace(self, possible=possible)
+    # -- event handlers ---------------------------------------------------------
+    def _on_setup(self, event: Mapping[str, Any]) -> Deduction:
+        gw = self._cell(event.get("gw_position"), self.gw)
+        criminals = event.get("criminals")
+        if isinstance(criminals, list) and criminals and tuple(criminals) != self.pieces:
+            fresh = Deduction.start(self.board, criminals, joint=self.joint)
+            return replace(fresh, gw=gw)
+        return replace(self, gw=gw)
+
+    def _on_new_roll_context(self, event: Mapping[str, Any]) -> Deduction:
+        # A new turn or a dice reset: earlier rolls no longer describe the dice.
+        return self if self.faces is None else replace(self, faces=None)
+
+    def _on_rolled(self, event: Mapping[str, Any]) -> Deduction:
+        dice = event.get("dice")
+        if not isinstance(dice, list):
+            dice = event.get("faces")
+        if not isinstance(dice, list):
+            return replace(self, faces=None)
+        usable = tuple(sorted({str(f) for f in dice if str(f) in _PIPS or str(f) == _ARROW}))
+        return replace(self, faces=usable)
+
+    def _on_evidence(self, event: Mapping[str, Any]) -> Deduction:
+        # The piece ended its previous turn on the card's space and has not moved.
+        return self._pin(event.get("by"), event.get("cell"))
+
+    def _on_moved(self, event: Mapping[str, Any]) -> Deduction:
+        i = self._index(event.get("by"))
+        if i is None or self.out[i]:
+            return self
+        geo = geometry(self.board)
+        die = str(event.get("die"))
+        from_jail = bool(event.get("from_jail", self.jailed[i]))
+        walkable = geo.open & ~(1 << self.gw)
+        occupied, maybe = self._others(i)
+        if die in _PIPS:
+            steps = _PIPS[die]
+            if from_jail:
+                # Step 1 is onto an exit, the remaining steps are an ordinary walk.
+                starts = geo.exits & walkable
+                ends = geo.walk(starts, steps - 1, walkable)
+            else:
+                ends = geo.walk(self.masks[i], steps, walkable)
+            ends &= ~occupied
+        elif die == _ARROW:
+            free = walkable & ~occupied
+            if from_jail:
+                # The piece steps onto a free exit, then slides at least one cell.
+                ends = geo.slide(geo.exits & free, free, maybe)
+            else:
+                ends = geo.slide(self.masks[i], free, maybe)
+        else:
+            ends = walkable & ~occupied
+        return self._set(i, ends, jailed=False, faces=None)
+
+    def _on_passed(self, event: Mapping[str, Any]) -> Deduction:
+        i = self._index(event.get("by"))
+        if i is None or self.jailed[i] or self.out[i] or not self.faces:
+            return replace(self, faces=None) if self.faces is not None else self
+        return self._set(i, self._without_moves(i, self.faces), faces=None)
+
+    def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:
+        origin = self._cell(event.get("from"), self.gw)
+        gw = self._cell(event.get("to"), origin)
+        if event.get("blocked"):
+            # A trump that an immune criminal stopped: GW is back where it was.
+            # Where exactly the immune piece stood is not certain, so nothing is
+            # learned about positions (see DEDUCTION.md).
+            return replace(self, gw=origin)
+        geo = geometry(self.board)
+        clear = mask_of(geo.index[n] for n in event.get("path") or [] if n in geo.index)
+        caught = event.get("caught")
+        if caught is None:
+            # Nobody was caught: every cell passed, the end included, held no criminal.
+            clear |= 1 << gw
+        # If someone was caught on GW's last cell, no *other* piece was there, so
+        # that cell is clear for the others too; the caught piece goes to jail
+        # with its own ``caught`` event.
+        masks = tuple(
+            m if self.pieces[j] == caught else m & ~clear for j, m in enumerate(self.masks)
+        )
+        return replace(self, gw=gw, masks=masks)._settled()
+
+    def _on_caught(self, event: Mapping[str, Any]) -> Deduction:
+        i = self._index(event.get("piece"))
+        if i is None:
+            return self
+        gw = self._cell(event.get("cell"), self.gw)
+        return replace(self, gw=gw)._set(i, 0, jailed=True)
+
+    def _on_informed(self, event: Mapping[str, Any]) -> Deduction:
+        if event.get("immune") or event.get("cell") in (None, JAIL):
+            return self
+        return self._pin(event.get("target"), event.get("cell"))
+
+    def _on_infiltrated(self, event: Mapping[str, Any]) -> Deduction:
+        # Seen pieces are known exactly. Hidden pieces took their magnet off the
+        # board, so the empty cells GW saw say nothing about them.
+        result = self
+        seen = event.get("seen") or {}
+        if isinstance(seen, Mapping):
+            for piece, cell in seen.items():
+                if cell != JAIL:
+                    result = result._pin(piece, cell)
+        return result
+
+    def _on_out(self, event: Mapping[str, Any]) -> Deduction:
+        i = self._index(event.get("piece"))
+        if i is None:
+            return self
+        out = self.out[:i] + (True,) + self.out[i + 1 :]
+        return replace(self, out=out)._set(i, 0, jailed=False)
+
+    # -- helpers ---------------------------------------------------------------
+    def _index(self, piece: object) -> int | None:
+        try:
+            return self.pieces.index(piece)  # type: ignore[arg-type]
+        except ValueError:
+            return None
+
+    def _cell(self, name: object, default: int) -> int:
+        if not isinstance(name, str):
+            return default
+        return geometry(self.board).index.get(name, default)
+
+    def _pin(self, piece: object, cell: object) -> Deduction:
+        i = self._index(piece)
+        if i is None or not isinstance(cell, str) or cell not in geometry(self.board).index:
+            return self
+        return self._set(i, 1 << geometry(self.board).index[cell], jailed=False)
+
+    def _set(
+        self,
+        i: int,
+        mask: int,
+        *,
+        jailed: bool | None = None,
+        faces: tuple[str, ...] | None = _KEEP,
+    ) -> Deduction:
+        """Replace piece ``i``'s mask (and maybe jail status and faces), then settle."""
+        masks = self.masks[:i] + (mask,) + self.masks[i + 1 :]
+        changes: dict[str, Any] = {"masks": masks}
+        if jailed is not None and jailed != self.jailed[i]:
+            changes["jailed"] = self.jailed[:i] + (jailed,) + self.jailed[i + 1 :]
+        if faces is not _KEEP:
+            changes["faces"] = faces
+        return replace(self, **changes)._settled()
+
+    def _on_board(self) -> list[int]:
+        """Indices of the pieces that stand somewhere on the board."""
+        return [j for j in range(len(self.pieces)) if not self.jailed[j] and not self.out[j]]
+
+    def _others(self, i: int) -> tuple[int, int]:
+        """Cells certainly and possibly occupied by pieces other than ``i``.
+
+        Certainly occupied: the union of every Hall-tight group (k pieces whose
+        sets together hold exactly k cells fill those cells). Possibly occupied:
+        every other cell some other piece may be on. Tracked alone (``joint``
+        off), nothing is certain and any open cell may hold another piece.
+        """
+        if not self.joint:
+            return 0, geometry(self.board).open
+        others = [self.masks[j] for j in self._on_board() if j != i]
+        possible = 0
+        for m in others:
+            possible |= m
+        certain = _tight_union(others)
+        return certain, possible & ~certain
+
+    def _without_moves(self, i: int, faces: tuple[str, ...]) -> int:
+        """Piece ``i``'s cells from which no usable face had a legal move for sure.
+
+        A pass is only legal without any legal move, so a cell from which some
+        face *certainly* has a legal move (whatever the other pieces' unknown
+        cells) is ruled out. Certain means: an end cell no other piece can be on,
+        or more candidate end cells than there are other pieces to fill them.
+        """
+        geo = geometry(self.board)
+        walkable = geo.open & ~(1 << self.gw)
+        occupied, maybe = self._others(i)
+        free = walkable & ~occupied & ~maybe
+        if self.joint:
+            rivals = len(self._on_board()) - 1
+        else:
+            rivals = len(self.pieces) - 1
+        pips = [_PIPS[f] for f in faces if f in _PIPS]
+        arrow = _ARROW in faces
+        cells = self.masks[i]
+        # Walks are reversible, so the cells with a walk of n steps to a surely
+        # free cell are the n-step walk ends from the free cells.
+        movable = 0
+        for steps in pips:
+            movable |= geo.walk(free, steps, walkable)
+        if arrow:
+            movable |= geo.expand(free)
+        left = cells & ~movable
+        if rivals == 0:
+            return left
+        # Counting: with more candidate ends than rivals one end is free for sure.
+        keep = 0
+        for cell in geo.cells_in(left):
+            start = 1 << cell
+            sure = False
+            for steps in pips:
+                ends = geo.walk(start, steps, walkable) & ~occupied
+                if ends.bit_count() > rivals:
+                    sure = True
+                    break
+            if not sure and arrow:
+                firsts = geo.expand(start) & walkable & ~occupied
+                sure = firsts.bit_count() > rivals
+            if not sure:
+                keep |= start
+        return keep
+
+    def _settled(self) -> Deduction:
+        """Apply the joint constraints until nothing changes.
+
+        No two pieces share a cell, so when k pieces on the board have sets that
+        together hold exactly k cells, those cells are theirs and no other piece
+        is on them (a piece known exactly is the case k = 1). GW's cell never
+        holds a criminal.
+        """
+        gw_bit = 1 << self.gw
+        masks = [m & ~gw_bit for m in self.masks]
+        if self.joint:
+            on_board = self._on_board()
+            changed = True
+            while changed and len(on_board) > 1:
+                changed = False
+                for size in range(1, len(on_board)):
+                    for group in combinations(on_board, size):
+                        union = 0
+                        for j in group:
+                            union |= masks[j]
+                        if union.bit_count() != size:
+                            continue
+                        for j in on_board:
+                            if j not in group and masks[j] & union:
+                                masks[j] &= ~union
+                                changed = True
+        result = tuple(masks)
+        return self if result == self.masks else replace(self, masks=result)
+
+
+def _tight_union(masks: list[int]) -> int:
+    """Cells certainly occupied by the pieces with these masks (Hall-tight groups)."""
+    certain = 0
+    for size in range(1, len(masks) + 1):
+        for group in combinations(masks, size):
+            union = 0
+            for m in group:
+                union |= m
+            if union.bit_count() == size:
+                certain |= union
+    return certain
+
+
+_HANDLERS = {
+    "setup": Deduction._on_setup,
+    "turn": Deduction._on_new_roll_context,
+    "reset": Deduction._on_new_roll_context,
+    "dice_reset": Deduction._on_new_roll_context,
+    "rolled": Deduction._on_rolled,
+    "evidence_destroyed": Deduction._on_evidence,
+    "criminal_moved": Deduction._on_moved,
+    "passed": Deduction._on_passed,
+    "gw_moved": Deduction._on_gw_moved,
+    "caught": Deduction._on_caught,
+    "informed": Deduction._on_informed,
+    "infiltrated": Deduction._on_infiltrated,
+    "out": Deduction._on_out,
+}
