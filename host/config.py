@@ -1,0 +1,180 @@
+"""The table's TOML configuration: which ports, pins and readers, and which game.
+
+``lawmaster run --config table.toml`` reads one of these (an example with every
+key is ``deploy/table.toml``). Every key has a default except where real
+hardware must be named; a wrong key or type is reported with its place in the
+file rather than a traceback.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used, with the reason in words."""
+
+
+@dataclass(frozen=True)
+class ScannerConfig:
+    """The Pico scanner on USB serial."""
+
+    port: str = "/dev/lawmaster-scanner"
+    baud: int = 115200
+
+
+@dataclass(frozen=True)
+class NfcReaderConfig:
+    """One PN532 reader: on a serial port (``uart``) or the Pi's I2C bus (``i2c``)."""
+
+    name: str
+    interface: str = "uart"
+    port: str = "/dev/ttyS0"
+    baud: int = 115200
+    address: int = 0x24
+
+
+@dataclass(frozen=True)
+class PanelConfig:
+    """GPIO (BCM numbers) of the buttons, the RGB status LED and the buzzer."""
+
+    pin_factory: str = ""
+    buttons: Mapping[str, int] = field(default_factory=lambda: {"undo": 5, "confirm": 6})
+    led: Mapping[str, int] = field(default_factory=lambda: {"red": 17, "green": 27, "blue": 22})
+    buzzer: int | None = 18
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """Where the tablets reach the dashboard."""
+
+    host: str = "0.0.0.0"
+    port: int = 8080
+    public_url: str = ""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """The whole configuration of one table."""
+
+    journal: str = "/var/lib/lawmaster/table.db"
+    calibration: str = "/var/lib/lawmaster/calibration.json"
+    digital_dice: bool = False
+    seed: int = 0
+    board: bool = True
+    scanner: ScannerConfig = field(default_factory=ScannerConfig)
+    nfc: tuple[NfcReaderConfig, ...] = ()
+    panel: PanelConfig = field(default_factory=PanelConfig)
+    web: WebConfig = field(default_factory=WebConfig)
+    #: The scenario header of the game to start when the journal has no open game.
+    game: Mapping[str, Any] = field(default_factory=dict)
+
+    def settings(self) -> dict[str, Any]:
+        """What the journal stores with each game (it shapes how inputs are read)."""
+        return {"digital_dice": self.digital_dice, "seed": self.seed, "board": self.board}
+
+
+def load(path: str | Path) -> TableConfig:
+    """Read and check a configuration file."""
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    return parse(data)
+
+
+def parse(data: Mapping[str, Any]) -> TableConfig:
+    """Build a :class:`TableConfig` from parsed TOML."""
+    table = _section(data, "table", {"journal", "calibration", "digital_dice", "seed", "board"})
+    _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game"})
+    scanner = _section(data, "scanner", {"port", "baud"})
+    panel = _section(data, "panel", {"pin_factory", "buttons", "led", "buzzer"})
+    web = _section(data, "web", {"host", "port", "public_url"})
+    readers = data.get("nfc", [])
+    if not isinstance(readers, list):
+        raise ConfigError("[[nfc]] must be a list of readers (one [[nfc]] block each)")
+    game = data.get("game", {})
+    if not isinstance(game, Mapping):
+        raise ConfigError("[game] must be a table (the scenario header of a new game)")
+    return TableConfig(
+        journal=_get(table, "table.journal", str, TableConfig.journal),
+        calibration=_get(table, "table.calibration", str, TableConfig.calibration),
+        digital_dice=_get(table, "table.digital_dice", bool, False),
+        seed=_get(table, "table.seed", int, 0),
+        board=_get(table, "table.board", bool, True),
+        scanner=ScannerConfig(
+            port=_get(scanner, "scanner.port", str, ScannerConfig.port),
+            baud=_get(scanner, "scanner.baud", int, ScannerConfig.baud),
+        ),
+        nfc=tuple(_reader(r, i) for i, r in enumerate(readers)),
+        panel=PanelConfig(
+            pin_factory=_get(panel, "panel.pin_factory", str, ""),
+            buttons=_pins(panel.get("buttons", PanelConfig().buttons), "panel.buttons"),
+            led=_pins(panel.get("led", PanelConfig().led), "panel.led"),
+            buzzer=_get(panel, "panel.buzzer", int, PanelConfig.buzzer),
+        ),
+        web=WebConfig(
+            host=_get(web, "web.host", str, WebConfig.host),
+            port=_get(web, "web.port", int, WebConfig.port),
+            public_url=_get(web, "web.public_url", str, ""),
+        ),
+        game=dict(game),
+    )
+
+
+def _reader(data: Any, index: int) -> NfcReaderConfig:
+    where = f"nfc[{index}]"
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{where} must be a table")
+    _known(data, where, {"name", "interface", "port", "baud", "address"})
+    interface = _get(data, f"{where}.interface", str, "uart")
+    if interface not in ("uart", "i2c"):
+        raise ConfigError(f'{where}.interface must be "uart" or "i2c", not {interface!r}')
+    return NfcReaderConfig(
+        name=_get(data, f"{where}.name", str, f"reader{index}"),
+        interface=interface,
+        port=_get(data, f"{where}.port", str, NfcReaderConfig.port),
+        baud=_get(data, f"{where}.baud", int, NfcReaderConfig.baud),
+        address=_get(data, f"{where}.address", int, NfcReaderConfig.address),
+    )
+
+
+def _section(data: Mapping[str, Any], name: str, keys: set[str]) -> Mapping[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, Mapping):
+        raise ConfigError(f"[{name}] must be a table")
+    _known(section, name, keys)
+    return section
+
+
+def _known(section: Mapping[str, Any], where: str, keys: set[str]) -> None:
+    unknown = sorted(set(section) - keys)
+    if unknown:
+        place = f"[{where}]" if where else "the top level"
+        raise ConfigError(f"unknown key(s) {', '.join(unknown)} in {place}")
+
+
+def _get(section: Mapping[str, Any], where: str, kind: type, default: Any) -> Any:
+    key = where.rsplit(".", 1)[-1]
+    value = section.get(key, default)
+    if value is None and default is None:
+        return None
+    # TOML booleans are not whole numbers, whatever Python thinks.
+    if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+        raise ConfigError(f"{where} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _pins(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+    ):
+        raise ConfigError(f"{where} must map names to GPIO numbers")
+    return dict(value)
