@@ -293,10 +293,11 @@ class Deduction:
             # Nobody was caught: every cell passed, the end included, held no criminal.
             clear |= 1 << gw
         # If someone was caught on GW's last cell, no *other* piece was there, so
-        # that cell is clear for the others too; the caught piece goes to jail
-        # with its own ``caught`` event.
+        # that cell is clear for the others too.
+        # The caught piece stood on GW's last cell (it goes to jail with its own
+        # ``caught`` event).
         masks = tuple(
-            m if self.pieces[j] == caught else m & ~clear for j, m in enumerate(self.masks)
+            1 << gw if self.pieces[j] == caught else m & ~clear for j, m in enumerate(self.masks)
         )
         return replace(self, gw=gw, masks=masks)._settled()
 
@@ -437,11 +438,10 @@ class Deduction:
 
         No two pieces share a cell, so when k pieces on the board have sets that
         together hold exactly k cells, those cells are theirs and no other piece
-        is on them (a piece known exactly is the case k = 1). GW's cell never
-        holds a criminal.
+        is on them (a piece known exactly is the case k = 1). GW's cell needs no
+        rule here: moves never end on it and GW's own moves clear it.
         """
-        gw_bit = 1 << self.gw
-        masks = [m & ~gw_bit for m in self.masks]
+        masks = list(self.masks)
         if self.joint:
             on_board = self._on_board()
             changed = True

@@ -1,0 +1,347 @@
+"""Test helpers for GW's deduction map: a brute-force oracle and a tiny rules driver.
+
+No tests live here (pytest collects nothing); the deduction test files import it.
+
+* :class:`Oracle` enumerates every concrete history (every walk path and every
+  slide direction of every criminal move) consistent with the events GW saw,
+  in plain Python over cell numbers and ``Board.neighbours`` / ``Board.step`` —
+  deliberately nothing shared with the bitmask code under test.
+* :func:`random_game` plays a small random game by the engine contract's
+  readings (its own little driver) and returns the GW-visible events together
+  with the true positions after each event. The real engine's games are in
+  ``test_gw_deduction_engine.py``; this driver only lets the oracle tests run on
+  tiny boards with one criminal, which the engine does not set up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from lawmaster.rules.gw_brott.board import Board
+
+JAIL = None
+OUT = "out"
+Position = int | None | str  # a cell, JAIL (None) or OUT
+Joint = tuple[Position, ...]
+
+TINY_BOARDS: dict[str, dict[str, Any]] = {
+    "4x4": {
+        "width": 4,
+        "height": 4,
+        "houses": ["B2"],
+        "jail": {"exits": ["A1", "D4"]},
+        "gw_start": "C3",
+        "evidence": {},
+    },
+    "5x4": {
+        "width": 5,
+        "height": 4,
+        "houses": ["B2", "D3"],
+        "jail": {"exits": ["C1"]},
+        "gw_start": "E4",
+        "evidence": {},
+    },
+    # Dead ends (A1, C1, E1, A4, E4) where GW's piece next door leaves no move.
+    "5x4-pockets": {
+        "width": 5,
+        "height": 4,
+        "houses": ["B1", "D1", "A3", "C3", "E3"],
+        "jail": {"exits": ["C2", "D4"]},
+        "gw_start": "C4",
+        "evidence": {},
+    },
+    "5x4-jail": {
+        "width": 5,
+        "height": 4,
+        "houses": ["E1"],
+        "jail": {"cells": ["C2", "C3"], "exits": ["B2", "D3"]},
+        "gw_start": "A4",
+        "evidence": {},
+    },
+}
+
+DIRECTIONS = ("up", "down", "left", "right")
+FACES = ("1", "2", "3", "4", "arrow", "gw")
+
+
+# -- concrete moves (the rules, written out plainly) ---------------------------
+def walk_ends(board: Board, start: Position, steps: int, gw: int, others: set[int]) -> set[int]:
+    """Every end of every concrete walk of exactly ``steps`` steps (path by path)."""
+    ends: set[int] = set()
+
+    def extend(cell: int, left: int) -> None:
+        if left == 0:
+            if cell not in others:
+                ends.add(cell)
+            return
+        for nxt in board.neighbours[cell]:
+            if nxt != gw:
+                extend(nxt, left - 1)
+
+    if start is JAIL:
+        for exit_ in board.jail_exits:
+            if exit_ != gw:
+                extend(exit_, steps - 1)
+    else:
+        assert isinstance(start, int)
+        extend(start, steps)
+    return ends
+
+
+def slide_end(board: Board, start: int, direction: str, gw: int, others: set[int]) -> int | None:
+    """Where a slide stops, or None if it cannot move a single cell."""
+    here = start
+    while True:
+        nxt = board.step(here, direction)
+        if nxt is None or board.is_blocked(nxt) or nxt == gw or nxt in others:
+            break
+        here = nxt
+    return None if here == start else here
+
+
+def slide_ends(board: Board, start: Position, gw: int, others: set[int]) -> set[int]:
+    """Every end of every legal slide (from jail: via every free exit)."""
+    if start is JAIL:
+        starts = [e for e in board.jail_exits if e != gw and e not in others]
+    else:
+        assert isinstance(start, int)
+        starts = [start]
+    ends = set()
+    for s in starts:
+        for direction in DIRECTIONS:
+            end = slide_end(board, s, direction, gw, others)
+            if end is not None:
+                ends.add(end)
+    return ends
+
+
+def move_ends(board: Board, start: Position, die: str, gw: int, others: set[int]) -> set[int]:
+    """Every cell a piece at ``start`` can end on with ``die``."""
+    if die == "arrow":
+        return slide_ends(board, start, gw, others)
+    return walk_ends(board, start, int(die), gw, others)
+
+
+def on_board(position: Position) -> bool:
+    return isinstance(position, int)
+
+
+def others_of(joint: Joint, i: int) -> set[int]:
+    return {p for j, p in enumerate(joint) if j != i and isinstance(p, int)}
+
+
+# -- the oracle -------------------------------------------------------------------
+class Oracle:
+    """Every concrete joint history consistent with the events GW saw, enumerated.
+
+    A history is the tuple of joint positions after each criminal move; the set
+    of histories is extended move by move (every walk path, every slide) and
+    filtered by every observation. The places a piece can be now are the last
+    positions of the surviving histories.
+    """
+
+    def __init__(self, board: Board, pieces: Sequence[str]) -> None:
+        self.board = board
+        self.pieces = tuple(pieces)
+        self.gw = board.gw_start
+        start: Joint = tuple(JAIL for _ in pieces)
+        self.histories: set[tuple[Joint, ...]] = {(start,)}
+        self.faces: tuple[str, ...] = ()
+
+    def places(self, piece: str) -> frozenset[str]:
+        """Names of the cells (and "jail") the piece is on in some surviving history."""
+        i = self.pieces.index(piece)
+        names = set()
+        for history in self.histories:
+            where = history[-1][i]
+            if where is JAIL:
+                names.add("jail")
+            elif isinstance(where, int):
+                names.add(self.board.name_of(where))
+        return frozenset(names)
+
+    def _keep(self, test: Any) -> None:
+        self.histories = {h for h in self.histories if test(h[-1])}
+
+    def _map(self, change: Any) -> None:
+        self.histories = {h[:-1] + (change(h[-1]),) for h in self.histories}
+
+    def see(self, event: Mapping[str, Any]) -> None:
+        """Extend and filter the histories by one GW-visible event."""
+        kind = event["type"]
+        board = self.board
+        if kind == "setup":
+            self.gw = board.cell(event["gw_position"])
+        elif kind in ("turn", "reset", "dice_reset"):
+            self.faces = ()
+        elif kind == "rolled":
+            self.faces = tuple(f for f in event["dice"] if f not in (None, "gw"))
+        elif kind == "criminal_moved":
+            i = self.pieces.index(event["by"])
+            grown = set()
+            for history in self.histories:
+                joint = history[-1]
+                if (joint[i] is JAIL) != bool(event["from_jail"]):
+                    continue
+                for end in move_ends(board, joint[i], event["die"], self.gw, others_of(joint, i)):
+                    grown.add(history + (joint[:i] + (end,) + joint[i + 1 :],))
+            self.histories = grown
+            self.faces = ()
+        elif kind == "passed":
+            i = self.pieces.index(event["by"])
+            faces = self.faces
+
+            def stuck(joint: Joint) -> bool:
+                others = others_of(joint, i)
+                return not any(move_ends(board, joint[i], f, self.gw, others) for f in faces)
+
+            self._keep(stuck)
+            self.faces = ()
+        elif kind == "gw_moved":
+            if event.get("blocked"):
+                self.gw = board.cell(event["from"])
+                return
+            path = [board.cell(n) for n in event["path"]]
+            caught = event.get("caught")
+            clear = set(path[:-1]) if caught else set(path)
+            catch_cell = path[-1] if caught else None
+
+            def consistent(joint: Joint) -> bool:
+                for j, where in enumerate(joint):
+                    if caught == self.pieces[j]:
+                        if where != catch_cell:
+                            return False
+                    elif where in clear or (where is not None and where == catch_cell):
+                        return False
+                return True
+
+            self._keep(consistent)
+            self.gw = board.cell(event["to"])
+        elif kind == "caught":
+            i = self.pieces.index(event["piece"])
+            self._keep(lambda joint: joint[i] == board.cell(event["cell"]))
+            self._map(lambda joint: joint[:i] + (JAIL,) + joint[i + 1 :])
+        elif kind in ("evidence_destroyed", "informed"):
+            piece = event.get("by") or event.get("target")
+            if event.get("cell") is None:
+                return
+            i = self.pieces.index(piece)
+            self._keep(lambda joint: joint[i] == board.cell(event["cell"]))
+        elif kind == "out":
+            i = self.pieces.index(event["piece"])
+            self._map(lambda joint: joint[:i] + (OUT,) + joint[i + 1 :])
+
+
+# -- a tiny driver of the rules -------------------------------------------------------
+def random_game(
+    board: Board,
+    pieces: Sequence[str],
+    rng: random.Random,
+    criminal_moves: int,
+) -> Iterator[tuple[dict[str, Any], Joint]]:
+    """Play a random game; yield each GW-visible event and the true positions after it.
+
+    Criminal turns: maybe hand in "evidence" (pins the cell), roll 1-3 dice, then a
+    random legal move or a pass. GW turns: a random walk of 0-3 steps that
+    catches the first criminal on it; now and then an informer reveal. Stops
+    after ``criminal_moves`` criminal turns.
+    """
+    gw = board.gw_start
+    positions: list[Position] = [JAIL for _ in pieces]
+    handcuffs = [0 for _ in pieces]
+    yield (
+        {"type": "setup", "criminals": list(pieces), "gw_position": board.name_of(gw)},
+        tuple(positions),
+    )
+    turns = 0
+    while turns < criminal_moves:
+        for i, piece in enumerate(pieces):
+            if positions[i] == OUT or turns >= criminal_moves:
+                continue
+            turns += 1
+            yield {"type": "turn", "seat": piece}, tuple(positions)
+            here = positions[i]
+            if on_board(here) and rng.random() < 0.15:
+                event = {"type": "evidence_destroyed", "by": piece, "card": "x-1"}
+                event["cell"] = board.name_of(here)  # type: ignore[arg-type]
+                yield event, tuple(positions)
+            dice = [rng.choice(FACES) for _ in range(rng.randint(1, 3))]
+            yield {"type": "rolled", "by": piece, "faces": dice, "dice": dice}, tuple(positions)
+            others = others_of(tuple(positions), i)
+            options = [
+                (face, end)
+                for face in dice
+                if face != "gw"
+                for end in sorted(move_ends(board, here, face, gw, others))
+            ]
+            if not options:
+                yield {"type": "passed", "by": piece, "reason": "no legal move"}, tuple(positions)
+                continue
+            face, end = rng.choice(options)
+            event = {"type": "criminal_moved", "by": piece, "die": face, "from_jail": here is JAIL}
+            positions[i] = end
+            yield event, tuple(positions)
+        # GW's turn.
+        path: list[int] = []
+        caught = None
+        here_gw = gw
+        for _ in range(rng.randint(0, 3)):
+            nxt = rng.choice(board.neighbours[here_gw])
+            path.append(nxt)
+            here_gw = nxt
+            if nxt in positions:
+                caught = positions.index(nxt)
+                break
+        event = {
+            "type": "gw_moved",
+            "kind": "normal",
+            "path": [board.name_of(c) for c in path],
+            "from": board.name_of(gw),
+            "to": board.name_of(here_gw),
+            "caught": None if caught is None else pieces[caught],
+            "blocked": False,
+        }
+        gw = here_gw
+        yield event, tuple(positions)
+        if caught is not None:
+            handcuffs[caught] += 1
+            positions[caught] = JAIL
+            yield (
+                {
+                    "type": "caught",
+                    "piece": pieces[caught],
+                    "cell": board.name_of(gw),
+                    "handcuffs": handcuffs[caught],
+                },
+                tuple(positions),
+            )
+            if handcuffs[caught] >= 3:
+                positions[caught] = OUT
+                yield {"type": "out", "piece": pieces[caught]}, tuple(positions)
+        if rng.random() < 0.1:
+            target = rng.randrange(len(pieces))
+            where = positions[target]
+            if on_board(where):
+                yield (
+                    {
+                        "type": "informed",
+                        "informer": pieces[(target + 1) % len(pieces)],
+                        "target": pieces[target],
+                        "cell": board.name_of(where),  # type: ignore[arg-type]
+                        "immune": False,
+                    },
+                    tuple(positions),
+                )
+
+
+def true_places(board: Board, joint: Joint, i: int) -> str | None:
+    """The true place of piece ``i`` as ``cells()`` names it (None when out)."""
+    where = joint[i]
+    if where is JAIL:
+        return "jail"
+    if where == OUT:
+        return None
+    assert isinstance(where, int)
+    return board.name_of(where)
