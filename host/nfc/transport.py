@@ -16,7 +16,7 @@ from __future__ import annotations
 import select
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from typing import Any
 
 import serial
@@ -60,29 +60,47 @@ class ReaderConfig:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> ReaderConfig:
-        """A config from a TOML table / dict; unknown keys are an error, not ignored."""
+        """A config from a TOML table / dict; unknown keys are an error, not ignored.
+
+        The table config's spellings ``interface``, ``baud`` and ``address`` are
+        accepted for ``transport``, ``baudrate`` and ``i2c_address``.
+        """
+        values = {_ALIASES.get(key, key): value for key, value in data.items()}
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(values) - known)
         if unknown:
             raise ValueError(f"unknown NFC reader setting(s): {', '.join(unknown)}")
-        return cls(**dict(data))
+        return cls(**values)
+
+    @classmethod
+    def from_object(cls, config: Any) -> ReaderConfig:
+        """A config from a dict, a :class:`ReaderConfig` or the table config's dataclass."""
+        if isinstance(config, ReaderConfig):
+            return config
+        if isinstance(config, Mapping):
+            return cls.from_mapping(config)
+        if is_dataclass(config) and not isinstance(config, type):
+            return cls.from_mapping({k: v for k, v in asdict(config).items() if v is not None})
+        raise TypeError(f"not an NFC reader config: {config!r}")
 
 
-def readers_from_config(config: Mapping[str, Any] | ReaderConfig | list[Any]) -> list[ReaderConfig]:
-    """The readers in a table config's ``nfc`` section.
+_ALIASES = {"interface": "transport", "baud": "baudrate", "address": "i2c_address"}
 
-    Accepts ``{"readers": [{...}, ...]}``, a single reader's table, a list of
-    tables, or :class:`ReaderConfig` objects. Names must be unique.
+
+def readers_from_config(config: Any) -> list[ReaderConfig]:
+    """The readers of a table config.
+
+    Accepts ``{"readers": [{...}, ...]}``, one reader's table, a list of
+    tables, :class:`ReaderConfig` objects or the table config's reader
+    dataclasses. Names must be unique.
     """
-    if isinstance(config, ReaderConfig):
-        items: list[Any] = [config]
-    elif isinstance(config, Mapping) and "readers" in config:
-        items = list(config["readers"])
-    elif isinstance(config, Mapping):
+    if isinstance(config, Mapping) and "readers" in config:
+        items: list[Any] = list(config["readers"])
+    elif isinstance(config, Mapping | ReaderConfig) or is_dataclass(config):
         items = [config]
     else:
         items = list(config)
-    readers = [c if isinstance(c, ReaderConfig) else ReaderConfig.from_mapping(c) for c in items]
+    readers = [ReaderConfig.from_object(item) for item in items]
     names = [r.name for r in readers]
     if len(set(names)) != len(names):
         raise ValueError(f"NFC reader names must be unique, got {names}")
