@@ -1,0 +1,49 @@
+"""The Flask application factory for the dashboard."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Flask
+
+from .errors import register_error_handlers
+
+#: Inputs are small JSON objects; anything near this size is not a move.
+MAX_BODY = 64 * 1024
+
+
+def create_app(host: Any, **config: Any) -> Flask:
+    """A dashboard for ``host`` (a ``TableHost``-like object: ``table``, ``new_game``).
+
+    ``config`` overrides Flask settings, e.g. ``SSE_KEEPALIVE`` (seconds between
+    keep-alive comments on the event streams, 15 by default).
+    """
+    from .views import events, seat, setup, table
+
+    app = Flask(__name__)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY,
+        SECRET_KEY=secrets.token_hex(16),
+        SSE_KEEPALIVE=15.0,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config)
+    app.json.sort_keys = False
+    app.extensions["lawmaster.host"] = host
+    app.extensions["lawmaster.unexpected"] = []
+    for blueprint in (table.bp, seat.bp, events.bp, setup.bp):
+        app.register_blueprint(blueprint)
+    register_error_handlers(app)
+
+    @app.after_request
+    def _headers(response: Any) -> Any:
+        # Pages and JSON hold live secrets of one seat: never cache them anywhere.
+        if response.mimetype != "text/css" and response.mimetype != "text/javascript":
+            response.headers.setdefault("Cache-Control", "no-store")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    return app

@@ -1,0 +1,47 @@
+"""The page regions of one snapshot, rendered once and used by full pages and SSE pushes alike.
+
+Every region is built from the snapshot passed in and nothing else, so a seat's
+page, its JSON and its pushed events can never hold more than its snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import render_template
+from markupsafe import Markup
+
+from . import render
+
+#: The log shows the newest events first and stops here; the full log is in the journal.
+LOG_LINES = 150
+
+
+def log_lines(snapshot: Mapping[str, Any]) -> list[str]:
+    """The snapshot's log as sentences, newest first."""
+    events = snapshot.get("log") or []
+    game = snapshot.get("game")
+    return [render.describe(game, e) for e in reversed(events[-LOG_LINES:])]
+
+
+def regions(
+    snapshot: Mapping[str, Any], token: str | None = None, digital_dice: bool = False
+) -> dict[str, str]:
+    """HTML for each live region of a page; ``token`` is given for a seat's own page only."""
+    parts = {
+        "status": render_template("_status.html", snapshot=snapshot),
+        "board": str(render.board(snapshot)),
+        "extras": str(render.extras(snapshot)),
+        "log": render_template("_log.html", lines=log_lines(snapshot)),
+    }
+    if token is not None:
+        parts["prompts"] = render_template(
+            "_prompts.html", snapshot=snapshot, token=token, digital_dice=digital_dice
+        )
+    return parts
+
+
+def as_markup(parts: Mapping[str, str]) -> dict[str, Markup]:
+    """The regions for embedding in a full page."""
+    return {name: Markup(html) for name, html in parts.items()}

@@ -1,0 +1,55 @@
+"""Drawing a snapshot, one module per game, with a readable fallback for the rest.
+
+A game module offers three functions, each reading only the snapshot given:
+
+* ``board(snapshot) -> Markup`` — the board (an inline SVG) or the view as a list;
+* ``extras(snapshot) -> Markup`` — what the view adds beside the board (a hand,
+  combat odds), empty when nothing;
+* ``describe(event) -> str`` — one log line for an event.
+
+A module may return ``None`` from ``board`` when the view is not in a shape it
+knows; the generic fallback then draws it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from markupsafe import Markup
+
+from . import generic
+
+# Game name → module under this package; games not listed use ``generic``.
+_MODULES = {
+    "gw-brott": "gw_brott",
+    "judge-dredd": "judge_dredd",
+}
+
+
+def module_for(game: object) -> ModuleType:
+    """The rendering module for a game, or the generic one."""
+    name = _MODULES.get(game) if isinstance(game, str) else None
+    if name is None:
+        return generic
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def board(snapshot: Mapping[str, Any]) -> Markup:
+    """The board of a snapshot, falling back to the generic list."""
+    drawn = module_for(snapshot.get("game")).board(snapshot)
+    return drawn if drawn is not None else generic.board(snapshot)
+
+
+def extras(snapshot: Mapping[str, Any]) -> Markup:
+    """The game's extra panels for a snapshot."""
+    return module_for(snapshot.get("game")).extras(snapshot)
+
+
+def describe(game: object, event: Mapping[str, Any]) -> str:
+    """One log line for an event of ``game``."""
+    if not isinstance(event, Mapping):
+        return str(event)
+    return module_for(game).describe(event)

@@ -1,0 +1,359 @@
+"""GW:s brott: the board as an SVG grid, drawn on the server from one seat's view.
+
+What is drawn comes only from the snapshot's view: houses, jail, exits and
+evidence spaces from the board topology (public), GW's magnet from
+``gw_position``, criminals only where the view gives their position, and GW's
+deduction map (``deduction``: piece → cells it may be on) as shaded cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from lawmaster.rules.core import IllegalAction
+from lawmaster.rules.gw_brott.board import Board
+
+from . import generic
+
+CELL = 40  # user units per cell; the SVG scales to its box through viewBox
+MARGIN = 22  # room for the column letters and row numbers
+
+EVIDENCE_FILL = {
+    "blue": "#3b6fd8",
+    "red": "#d8443b",
+    "green": "#3ba35a",
+    "yellow": "#e8c53a",
+    "white": "#f4f4f4",
+}
+# Piece ids are usually colour words; anything else takes a colour from this list.
+_PIECE_FILL = {
+    "red": "#c62828",
+    "green": "#2e7d32",
+    "blue": "#1565c0",
+    "yellow": "#f9a825",
+    "white": "#fafafa",
+    "black": "#212121",
+    "purple": "#6a1b9a",
+    "orange": "#ef6c00",
+}
+_SPARE_FILLS = ("#8e24aa", "#00838f", "#6d4c41", "#ad1457", "#558b2f")
+GW_FILL = "#0d47a1"
+# Where a piece's small deduction mark sits inside a cell, by the piece's index.
+_CORNERS = ((0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8), (0.5, 0.5))
+
+
+@lru_cache(maxsize=16)
+def _shipped_board(name: str) -> Board:
+    return Board.load(name)
+
+
+def board_of(view: Mapping[str, Any]) -> Board | None:
+    """The board a view is played on (a shipped name or an inline board object)."""
+    spec = view.get("board", "standard")
+    try:
+        if isinstance(spec, str):
+            return _shipped_board(spec)
+        if isinstance(spec, Mapping):
+            if isinstance(spec.get("name"), str) and "width" not in spec:
+                return _shipped_board(spec["name"])
+            return Board.from_data(spec)
+    except IllegalAction:
+        return None
+    return None
+
+
+def piece_fill(piece: str, order: list[str]) -> str:
+    """The colour a criminal piece is drawn in."""
+    if piece in _PIECE_FILL:
+        return _PIECE_FILL[piece]
+    index = order.index(piece) if piece in order else len(order)
+    return _SPARE_FILLS[index % len(_SPARE_FILLS)]
+
+
+def criminal_positions(view: Mapping[str, Any]) -> dict[str, str]:
+    """Piece → cell name, for the pieces whose position this view gives (never guessed)."""
+    found: dict[str, str] = {}
+    criminals = view.get("criminals")
+    if isinstance(criminals, Mapping):
+        for piece, info in criminals.items():
+            where = info.get("position") if isinstance(info, Mapping) else info
+            if isinstance(where, str):
+                found[str(piece)] = where
+    return found
+
+
+def piece_order(view: Mapping[str, Any]) -> list[str]:
+    """The criminal pieces in the view's order, for stable colours and corners."""
+    for key in ("criminals", "pieces", "deduction"):
+        value = view.get(key)
+        if isinstance(value, Mapping):
+            return [str(p) for p in value]
+        if isinstance(value, list):
+            return [str(p) for p in value if isinstance(p, str)]
+    return []
+
+
+def deduction_of(view: Mapping[str, Any]) -> dict[str, list[str]]:
+    """GW's deduction map from the view: piece → cell names (and maybe ``"jail"``)."""
+    deduction = view.get("deduction")
+    result: dict[str, list[str]] = {}
+    if isinstance(deduction, Mapping):
+        for piece, cells in deduction.items():
+            if isinstance(cells, Iterable) and not isinstance(cells, str | bytes | Mapping):
+                result[str(piece)] = [str(c) for c in cells]
+    return result
+
+
+def _cell_name(board: Board, name: str) -> int | None:
+    try:
+        return board.cell(name)
+    except IllegalAction:
+        return None
+
+
+def _origin(board: Board, cell: int) -> tuple[float, float]:
+    col, row = board.xy(cell)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def board(snapshot: Mapping[str, Any]) -> Markup | None:
+    """The board with what this seat may see, or ``None`` if the view is not a GW view."""
+    view = snapshot.get("view")
+    if not isinstance(view, Mapping):
+        return None
+    grid = board_of(view)
+    if grid is None:
+        return None
+    order = piece_order(view)
+    parts: list[str] = []
+    width = MARGIN + grid.width * CELL + 2
+    height = MARGIN + grid.height * CELL + 2
+    parts.append(
+        f'<svg class="board gw-board" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="GW:s brott board" xmlns="http://www.w3.org/2000/svg">'
+    )
+    parts.append(_defs())
+    parts.extend(_labels(grid))
+    parts.extend(_cells(grid, view))
+    parts.extend(_deduction(grid, view, order))
+    parts.extend(_pieces(grid, view, order))
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _defs() -> str:
+    return (
+        "<defs>"
+        '<pattern id="jail-bars" width="8" height="8" patternUnits="userSpaceOnUse">'
+        '<rect width="8" height="8" fill="#5d4037"/>'
+        '<rect x="0" width="3" height="8" fill="#3e2723"/></pattern>'
+        "</defs>"
+    )
+
+
+def _labels(grid: Board) -> list[str]:
+    parts = []
+    for col in range(grid.width):
+        x = MARGIN + col * CELL + CELL / 2
+        parts.append(
+            f'<text class="label" x="{x}" y="15" text-anchor="middle">{chr(65 + col)}</text>'
+        )
+    for row in range(grid.height):
+        y = MARGIN + row * CELL + CELL / 2 + 5
+        parts.append(
+            f'<text class="label" x="{MARGIN - 4}" y="{y}" text-anchor="end">{row + 1}</text>'
+        )
+    return parts
+
+
+def _cells(grid: Board, view: Mapping[str, Any]) -> list[str]:
+    on_cell = {cell: card for card, cell in grid.evidence.items()}
+    handed_in = view.get("evidence_handed_in")
+    gone = set(handed_in) if isinstance(handed_in, list) else set()
+    exits = set(grid.jail_exits)
+    parts = []
+    for cell in range(grid.size):
+        x, y = _origin(grid, cell)
+        name = grid.name_of(cell)
+        kind, fill, note = "street", "#eceae4", "street"
+        if cell in grid.houses:
+            kind, fill, note = "house", "#6b6b6b", "house"
+        elif cell in grid.jail_cells:
+            kind, fill, note = "jail", "url(#jail-bars)", "jail"
+        elif cell in on_cell:
+            card = on_cell[cell]
+            kind, fill = f"evidence {grid.colour_of(card)}", EVIDENCE_FILL[grid.colour_of(card)]
+            note = f"evidence {card}" + (" (handed in)" if card in gone else "")
+        if cell in exits:
+            note += ", jail exit"
+        parts.append(
+            f'<g class="cell {kind}" data-cell="{name}"><title>{name}: {escape(note)}</title>'
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+            f'stroke="#9e9a90" stroke-width="1"/>'
+        )
+        if cell in exits:
+            parts.append(
+                f'<rect class="exit" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+                f'height="{CELL - 6}" fill="none" stroke="#3e2723" stroke-width="2" '
+                f'stroke-dasharray="4 3"/>'
+            )
+        if cell in on_cell:
+            card = on_cell[cell]
+            ink = "#222" if grid.colour_of(card) in ("yellow", "white") else "#fff"
+            parts.append(
+                f'<text class="card" x="{x + 3}" y="{y + 11}" fill="{ink}">'
+                f"{escape(card.split('-', 1)[1])}</text>"
+            )
+            if card in gone:
+                parts.append(
+                    f'<path class="gone" d="M{x + 6} {y + 6}L{x + CELL - 6} {y + CELL - 6}'
+                    f'M{x + CELL - 6} {y + 6}L{x + 6} {y + CELL - 6}" stroke="#222" '
+                    f'stroke-width="2"/>'
+                )
+        if cell == grid.gw_start:
+            parts.append(
+                f'<text class="start" x="{x + CELL - 4}" y="{y + 11}" text-anchor="end">S</text>'
+            )
+        parts.append("</g>")
+    return parts
+
+
+def _deduction(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+    parts = []
+    for index, (piece, cells) in enumerate(deduction_of(view).items()):
+        fill = piece_fill(piece, order)
+        corner_x, corner_y = _CORNERS[index % len(_CORNERS)]
+        for name in cells:
+            cell = _cell_name(grid, name)
+            if cell is None:
+                continue  # "jail" and anything off this board: told in the legend instead
+            x, y = _origin(grid, cell)
+            parts.append(
+                f'<g class="maybe" data-piece="{escape(piece)}" data-cell="{grid.name_of(cell)}">'
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+                f'fill-opacity="0.18"/>'
+                f'<circle cx="{x + corner_x * CELL}" cy="{y + corner_y * CELL}" r="4" '
+                f'fill="{fill}" stroke="#000" stroke-width="0.5"/></g>'
+            )
+    return parts
+
+
+def _pieces(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+    parts = []
+    for piece, where in criminal_positions(view).items():
+        cell = _cell_name(grid, where)
+        if cell is None:
+            continue  # in jail or out: the legend says so
+        x, y = _origin(grid, cell)
+        fill = piece_fill(piece, order)
+        ink = "#000" if piece in ("yellow", "white") else "#fff"
+        parts.append(
+            f'<g class="piece criminal" data-piece="{escape(piece)}" '
+            f'data-cell="{grid.name_of(cell)}">'
+            f"<title>{escape(piece)} on {grid.name_of(cell)}</title>"
+            f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.33}" fill="{fill}" '
+            f'stroke="#000" stroke-width="2"/>'
+            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
+            f'fill="{ink}" class="piece-label">{escape(piece[:1].upper())}</text></g>'
+        )
+    gw = view.get("gw_position")
+    cell = _cell_name(grid, gw) if isinstance(gw, str) else None
+    if cell is not None:
+        x, y = _origin(grid, cell)
+        parts.append(
+            f'<g class="piece gw" data-cell="{grid.name_of(cell)}">'
+            f"<title>GW on {grid.name_of(cell)}</title>"
+            f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" rx="6" '
+            f'fill="{GW_FILL}" stroke="#fff" stroke-width="2"/>'
+            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" fill="#fff" '
+            f'class="piece-label">GW</text></g>'
+        )
+    return parts
+
+
+def extras(snapshot: Mapping[str, Any]) -> Markup:
+    """The legend: each piece's colour, where it is or may be, and what else the view holds."""
+    view = snapshot.get("view")
+    if not isinstance(view, Mapping):
+        return Markup("")
+    order = piece_order(view)
+    known = criminal_positions(view)
+    maybe = deduction_of(view)
+    rows = []
+    for piece in order:
+        fill = piece_fill(piece, order)
+        if piece in known:
+            where = "in jail" if known[piece] == "jail" else f"on {known[piece]}"
+        elif piece in maybe:
+            cells = [c for c in maybe[piece] if c != "jail"]
+            where = f"may be on {len(cells)} cell{'s' if len(cells) != 1 else ''}"
+            if "jail" in maybe[piece]:
+                where += " or in jail" if cells else "in jail"
+                if not cells:
+                    where = "in jail"
+        else:
+            where = "position hidden"
+        rows.append(
+            Markup('<li><span class="swatch" style="background:{}"></span>{}: {}</li>').format(
+                fill, piece, where
+            )
+        )
+    legend = Markup('<ul class="legend">{}</ul>').format(Markup("").join(rows)) if rows else ""
+    # Everything else the view says (hand, dice, handcuffs) as the readable list.
+    rest = {
+        k: v
+        for k, v in view.items()
+        if k not in ("board", "deduction", "gw_position") and not (k == "criminals" and known)
+    }
+    return Markup('<div class="gw-extras">{}<div class="view-rest">{}</div></div>').format(
+        legend, generic.value_html(rest)
+    )
+
+
+_DESCRIBE = {
+    "setup": lambda e: f"Game set up: criminals {', '.join(map(str, e.get('criminals', [])))}.",
+    "turn": lambda e: f"{e.get('seat')}'s turn.",
+    "reset": lambda e: f"{e.get('by')} resets the dice; GW moves {e.get('gw_steps')} steps.",
+    "evidence_destroyed": lambda e: f"{e.get('by')} hands in {e.get('card')} ({e.get('cell')}).",
+    "rolled": lambda e: f"{e.get('by')} rolls {', '.join(map(str, e.get('faces', [])))}.",
+    "criminal_moved": lambda e: (
+        f"{e.get('by')} moves with die {e.get('die')}"
+        + (" out of jail." if e.get("from_jail") else ".")
+    ),
+    "criminal_position": lambda e: f"{e.get('by')} is now on {e.get('to')}.",
+    "passed": lambda e: f"{e.get('by')} passes ({e.get('reason')}).",
+    "dice_reset": lambda e: "The criminal dice are reset.",
+    "gw_rolled": lambda e: f"GW rolls {e.get('face')} + {e.get('bonus')} = {e.get('steps')} steps.",
+    "gw_moved": lambda e: (
+        f"GW ({e.get('kind')}) {e.get('from')} → {e.get('to')}"
+        + (f", catches {e.get('caught')}" if e.get("caught") else "")
+        + (" — blocked, back at the start" if e.get("blocked") else "")
+        + "."
+    ),
+    "caught": lambda e: (
+        f"{e.get('piece')} caught on {e.get('cell')} ({e.get('handcuffs')} handcuffs); "
+        f"{e.get('handcuffs_left')} handcuffs left."
+    ),
+    "trump_played": lambda e: f"GW plays {e.get('card')}.",
+    "informed": lambda e: (
+        f"{e.get('informer')} informs on {e.get('target')}: "
+        + ("immune." if e.get("immune") else f"{e.get('cell')}.")
+    ),
+    "out": lambda e: f"{e.get('piece')} is out of the game.",
+    "won": lambda e: f"{e.get('winner')} wins!",
+}
+
+
+def describe(event: Mapping[str, Any]) -> str:
+    """One log line for a GW:s brott event."""
+    line = _DESCRIBE.get(str(event.get("type")))
+    if line is None:
+        return generic.describe(event)
+    try:
+        return line(event)
+    except (TypeError, ValueError):
+        return generic.describe(event)

@@ -1,0 +1,190 @@
+// Lawmaster dashboard: live regions over SSE, forms posted as JSON, board cells as input.
+// No framework. Every page works without this file; this only makes it live.
+(function () {
+  "use strict";
+
+  var lastHtml = {};
+
+  function regions() {
+    return document.querySelectorAll("[data-region]");
+  }
+
+  // Replace each region the server rendered; leave untouched regions alone so a
+  // half-filled form survives an update that did not change it.
+  function applyHtml(html) {
+    regions().forEach(function (el) {
+      var name = el.getAttribute("data-region");
+      if (!(name in html)) return;
+      if (lastHtml[name] === undefined) lastHtml[name] = el.innerHTML;
+      if (lastHtml[name] === html[name]) return;
+      el.innerHTML = html[name];
+      lastHtml[name] = html[name];
+    });
+    document.dispatchEvent(new CustomEvent("lawmaster:updated"));
+  }
+
+  function flash(text, ok) {
+    var box = document.getElementById("flash");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+    box.className = "flash " + (ok ? "flash-ok" : "flash-error");
+  }
+
+  // The same field conventions as host/web/actions.py: f: text, i: number,
+  // l: list, p: path of cells, b: true/false; "action" is the base JSON object.
+  function formToAction(form, submitter) {
+    var action = {};
+    var data = new FormData(form);
+    if (data.has("action")) action = JSON.parse(data.get("action"));
+    if (submitter && submitter.name === "choice" && submitter.value) {
+      Object.assign(action, JSON.parse(submitter.value));
+    }
+    var seen = {};
+    data.forEach(function (value, key) {
+      var at = key.indexOf(":");
+      if (at < 1) return;
+      var kind = key.slice(0, at), name = key.slice(at + 1);
+      var values = data.getAll(key).map(function (v) { return String(v).trim(); });
+      var last = values.length ? values[values.length - 1] : "";
+      if (seen[key]) return;
+      seen[key] = true;
+      if (kind === "f") action[name] = last;
+      else if (kind === "i") action[name] = /^-?\d+$/.test(last) ? parseInt(last, 10) : last;
+      else if (kind === "l") action[name] = values.filter(function (v) { return v; });
+      else if (kind === "p") action[name] = values.join(" ").split(/[\s,;]+/).filter(Boolean)
+        .map(function (c) { return c.toUpperCase(); });
+      else if (kind === "b") action[name] = ["1", "true", "on", "yes"].indexOf(last.toLowerCase()) >= 0;
+    });
+    return action;
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().catch(function () {
+        return { ok: false, error: "the table answered " + response.status };
+      });
+    });
+  }
+
+  function refresh() {
+    var url = document.body.getAttribute("data-snapshot");
+    if (!url) return;
+    fetch(url, { headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (data) { if (data.ok && data.html) applyHtml(data.html); })
+      .catch(function () {});
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("action-form")) return;
+    var action;
+    try {
+      action = formToAction(form, event.submitter);
+    } catch (err) {
+      event.preventDefault();
+      flash("That input is not valid JSON.", false);
+      return;
+    }
+    event.preventDefault();
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (b) { b.disabled = true; });
+    post(form.action, action).then(function (answer) {
+      buttons.forEach(function (b) { b.disabled = false; });
+      if (answer.ok) {
+        flash(answer.pending || "", true);
+        refresh();
+      } else {
+        flash(answer.error || "refused", false);
+      }
+    }, function () {
+      buttons.forEach(function (b) { b.disabled = false; });
+      flash("The table cannot be reached.", false);
+    });
+  });
+
+  // Tapping a board cell fills the cell or path field last touched.
+  var target = null;
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (el.classList && (el.classList.contains("cell-input") || el.classList.contains("path-input"))) {
+      target = el;
+      document.body.classList.add("picking");
+    }
+  });
+  document.addEventListener("lawmaster:updated", function () {
+    if (target && !document.body.contains(target)) {
+      target = null;
+      document.body.classList.remove("picking");
+    }
+  });
+  document.addEventListener("click", function (event) {
+    if (!target || !event.target.closest) return;
+    var cell = event.target.closest("svg.board [data-cell]");
+    if (!cell) return;
+    var name = cell.getAttribute("data-cell");
+    if (target.classList.contains("path-input")) {
+      target.value = (target.value ? target.value + " " : "") + name;
+    } else {
+      target.value = name;
+    }
+    target.focus();
+  });
+
+  function connect(url) {
+    if (!window.EventSource) return;
+    var badge = document.getElementById("live");
+    var source = new EventSource(url);
+    source.addEventListener("open", function () {
+      if (badge) { badge.hidden = false; badge.className = "live"; badge.textContent = "live"; }
+      document.body.setAttribute("data-live", "1");
+    });
+    source.addEventListener("update", function (event) {
+      var data = JSON.parse(event.data);
+      if (data.html) applyHtml(data.html);
+      document.body.setAttribute("data-version", String(data.snapshot && data.snapshot.version));
+    });
+    source.addEventListener("reload", function () {
+      source.close();
+      window.location.reload();
+    });
+    source.addEventListener("error", function () {
+      if (badge) { badge.hidden = false; badge.className = "live offline"; badge.textContent = "reconnecting"; }
+      document.body.removeAttribute("data-live");
+    });
+  }
+
+  function pollProgress(url) {
+    function tick() {
+      fetch(url, { headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          if (!data.ok) return;
+          var p = data.progress;
+          document.querySelectorAll("[data-field]").forEach(function (el) {
+            var name = el.getAttribute("data-field");
+            if (name === "bar") { el.max = p.total || 1; el.value = p.done || 0; }
+            else if (name in p) el.textContent = p[name];
+          });
+          if (!(p.total && p.done >= p.total)) setTimeout(tick, 1000);
+        })
+        .catch(function () { setTimeout(tick, 3000); });
+    }
+    tick();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    // Scripts run: the meta refresh of no-script pages is not needed.
+    var refreshTag = document.querySelector('meta[http-equiv="refresh"]');
+    var events = document.body.getAttribute("data-events");
+    if (events) connect(events);
+    var progress = document.body.getAttribute("data-progress");
+    if (progress && refreshTag) { refreshTag.remove(); pollProgress(progress); }
+  });
+})();

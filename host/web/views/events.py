@@ -1,0 +1,42 @@
+"""Live updates: ``/events/table`` (public) and ``/events/<token>`` (one seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app
+from werkzeug.wrappers import Response
+
+from ..context import TABLE_SEAT, current_table, seat_for
+from ..fragments import regions
+from ..sse import stream
+from .seat import digital_dice
+
+bp = Blueprint("events", __name__)
+
+
+def _keepalive() -> float:
+    return float(current_app.config["SSE_KEEPALIVE"])
+
+
+@bp.get("/events/table")
+def table_events() -> Response:
+    """The table screen's stream: public snapshots only."""
+    table = current_table()
+
+    def payload(snapshot: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot)}
+
+    return stream(table, TABLE_SEAT, payload, _keepalive())
+
+
+@bp.get("/events/<token>")
+def seat_events(token: str) -> Response:
+    """One seat's stream: that seat's snapshots only, with its regions rendered from them."""
+    table, seat = seat_for(token)
+    dice = digital_dice(table)
+
+    def payload(snapshot: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot, token, dice)}
+
+    return stream(table, seat, payload, _keepalive())

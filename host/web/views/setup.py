@@ -1,0 +1,172 @@
+"""Setting up a game, and the calibration and card-enrollment progress pages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from lawmaster.rules.core import IllegalAction, engine_names
+
+from ..actions import parse_json
+from ..context import get_host
+from ..errors import MALFORMED, REFUSED, UNKNOWN, WebError, wants_html
+
+bp = Blueprint("setup", __name__)
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
+    """A scenario header from the setup form; the advanced JSON box overrides the fields."""
+    game = form.get("game", "")
+    header: dict[str, Any] = {"game": game}
+    if game == "gw-brott":
+        if form.get("board"):
+            header["board"] = form["board"]
+        if form.get("criminals"):
+            header["criminals"] = _split(form["criminals"])
+        if form.get("two_player"):
+            header["two_player"] = True
+        options: dict[str, Any] = {}
+        if form.get("gw_steps"):
+            options["gw_steps"] = form["gw_steps"]
+        if "special_move_catches" in form or form.get("options_set"):
+            options["special_move_catches"] = bool(form.get("special_move_catches"))
+        if options:
+            header["options"] = options
+    elif form.get("players"):
+        header["players"] = _split(form["players"])
+    extra = form.get("extra", "").strip()
+    if extra:
+        more = parse_json(extra, "the extra setup")
+        if not isinstance(more, dict):
+            raise WebError(MALFORMED, "the extra setup must be a JSON object")
+        header.update(more)
+    return header
+
+
+def _in_progress() -> bool:
+    table = getattr(get_host(), "table", None)
+    if table is None:
+        return False
+    try:
+        return not table.is_over()
+    except Exception:  # noqa: BLE001 - a broken old game never blocks a new one
+        return False
+
+
+def _start(header: dict[str, Any], replace: bool) -> Any:
+    if not isinstance(header.get("game"), str) or header["game"] not in engine_names():
+        raise WebError(MALFORMED, "choose one of the known games")
+    if _in_progress() and not replace:
+        raise WebError(REFUSED, "a game is in progress: tick 'replace the game in progress'")
+    try:
+        return get_host().new_game(header)
+    except IllegalAction as exc:
+        raise WebError(MALFORMED, f"that setup is not valid: {exc.reason}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise WebError(MALFORMED, f"that setup is not valid ({exc})") from None
+
+
+def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str, int]:
+    host = get_host()
+    settings = getattr(host, "settings", None)
+    return (
+        render_template(
+            "setup.html",
+            games=engine_names(),
+            form=form,
+            error=error,
+            in_progress=_in_progress(),
+            digital_dice=isinstance(settings, Mapping) and bool(settings.get("digital_dice")),
+            can_choose_dice=isinstance(settings, dict),
+        ),
+        status,
+    )
+
+
+@bp.get("/setup")
+def setup() -> tuple[str, int]:
+    """The setup form."""
+    return _page({}, None, 200)
+
+
+@bp.post("/setup")
+def start() -> Any:
+    """Start a game from the form (then show the table) or from a JSON header."""
+    if request.is_json or request.mimetype in ("", "text/plain"):
+        body = parse_json(request.get_data(cache=True), "the setup")
+        if not isinstance(body, dict) or not isinstance(body.get("header"), dict):
+            raise WebError(MALFORMED, 'send {"header": {...}, "replace": true|false}')
+        table = _start(dict(body["header"]), body.get("replace") is True)
+        return jsonify({"ok": True, "game": table.game, "seats": table.seats()})
+    form = request.form
+    try:
+        host = get_host()
+        header = header_from_form(form)
+        settings = getattr(host, "settings", None)
+        if isinstance(settings, dict):
+            # The table's own choice, read by the referee of each new game.
+            settings["digital_dice"] = bool(form.get("digital_dice"))
+        _start(header, bool(form.get("replace")))
+    except WebError as exc:
+        return _page(form, exc.reason, exc.status)
+    return redirect(url_for("table.screen"), code=303)
+
+
+def _progress(kind: str) -> dict[str, Any] | None:
+    source = getattr(get_host(), kind, None)
+    if source is None or not callable(getattr(source, "progress", None)):
+        return None
+    data = source.progress()
+    return dict(data) if isinstance(data, Mapping) else None
+
+
+def _progress_page(kind: str, title: str) -> Any:
+    progress = _progress(kind)
+    if not wants_html():
+        if progress is None:
+            raise WebError(UNKNOWN, f"{title.lower()} is not available on this table")
+        return jsonify({"ok": True, "progress": progress})
+    done, total = 0, 0
+    if progress is not None:
+        done = progress.get("done") if isinstance(progress.get("done"), int) else 0
+        total = progress.get("total") if isinstance(progress.get("total"), int) else 0
+    return render_template(
+        "progress.html", kind=kind, title=title, progress=progress, done=done, total=total
+    )
+
+
+@bp.get("/calibration")
+def calibration() -> Any:
+    """Sensor calibration progress (from the host's calibration object, if it has one)."""
+    return _progress_page("calibration", "Calibration")
+
+
+@bp.get("/enrollment")
+def enrollment() -> Any:
+    """NFC card enrollment progress (from the host's enrollment object, if it has one)."""
+    return _progress_page("enrollment", "Card enrollment")
+
+
+@bp.get("/calibration.json")
+def calibration_json() -> Response:
+    """Calibration progress as JSON (404 when the table has none)."""
+    progress = _progress("calibration")
+    if progress is None:
+        raise WebError(UNKNOWN, "calibration is not available on this table")
+    return jsonify({"ok": True, "progress": progress})
+
+
+@bp.get("/enrollment.json")
+def enrollment_json() -> Response:
+    """Enrollment progress as JSON (404 when the table has none)."""
+    progress = _progress("enrollment")
+    if progress is None:
+        raise WebError(UNKNOWN, "card enrollment is not available on this table")
+    return jsonify({"ok": True, "progress": progress})

@@ -1,0 +1,90 @@
+"""The table screen: the public board, the public log, a QR code per seat, and replays.
+
+Everything here comes from the ``"table"`` snapshot (public view and public
+log). The seat links are on this screen by design: players join by scanning them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..context import TABLE_SEAT, current_table, get_host
+from ..errors import UNKNOWN, WebError
+from ..fragments import as_markup, regions
+from ..qr import qr_svg
+
+bp = Blueprint("table", __name__)
+
+
+@bp.get("/")
+def home() -> Response:
+    """The table screen once a game is set up, the setup page before."""
+    if getattr(get_host(), "table", None) is None:
+        return redirect(url_for("setup.setup"))
+    return redirect(url_for("table.screen"))
+
+
+def seat_links(table: Any) -> list[dict[str, Any]]:
+    """Each seat's name, absolute URL and QR code."""
+    links = []
+    for seat in table.seats():
+        url = url_for("seat.page", token=table.token(seat), _external=True)
+        links.append({"seat": seat, "url": url, "qr": qr_svg(url, f"Join as {seat}")})
+    return links
+
+
+@bp.get("/table")
+def screen() -> str:
+    """The public screen, complete without scripts; scripts keep it live."""
+    table = current_table()
+    snapshot = table.snapshot(TABLE_SEAT)
+    show_qr = request.args.get("qr", "1") != "0"
+    return render_template(
+        "table.html",
+        snapshot=snapshot,
+        regions=as_markup(regions(snapshot)),
+        links=seat_links(table) if show_qr else [],
+        events_url=url_for("events.table_events"),
+        snapshot_url=url_for("table.snapshot_json", html=1),
+    )
+
+
+@bp.get("/table.json")
+def snapshot_json() -> Response:
+    """The public snapshot as JSON."""
+    snapshot = current_table().snapshot(TABLE_SEAT)
+    answer: dict[str, Any] = {"ok": True, "snapshot": snapshot}
+    if request.args.get("html"):
+        answer["html"] = regions(snapshot)
+    return jsonify(answer)
+
+
+@bp.get("/table/replay")
+def replay() -> str:
+    """A game replayed input by input from the public history; ``?step=N`` picks one."""
+    table = current_table()
+    history = table.history(TABLE_SEAT)
+    if not history:
+        raise WebError(UNKNOWN, "nothing has been played yet, so there is nothing to replay")
+    raw = request.args.get("step", "")
+    step = int(raw) if raw.isdigit() and len(raw) < 7 else len(history) - 1
+    step = max(0, min(step, len(history) - 1))
+    snapshot = history[step]
+    return render_template(
+        "replay.html",
+        snapshot=snapshot,
+        regions=as_markup(regions(snapshot)),
+        step=step,
+        steps=len(history),
+        over=table.export_scenario() is not None,
+    )
+
+
+@bp.get("/table/replay.json")
+def replay_json() -> Response:
+    """Every public snapshot of the game so far, in order."""
+    history = current_table().history(TABLE_SEAT)
+    return jsonify({"ok": True, "steps": len(history), "history": history})
