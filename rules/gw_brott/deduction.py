@@ -120,6 +120,13 @@ class Geometry:
             ends |= reached & ~self.shift(surely_free, _OPPOSITE[direction])
         return ends
 
+    def stoppable(self, cells: int, surely_free: int) -> int:
+        """The cells of ``cells`` with at least one neighbour that may not be free."""
+        open_all_round = cells
+        for direction in (UP, DOWN, LEFT, RIGHT):
+            open_all_round &= self.shift(surely_free, _OPPOSITE[direction])
+        return cells & ~open_all_round
+
     def names_in(self, cells: int) -> list[str]:
         """The names of the cells in a mask."""
         names = self.names
@@ -163,8 +170,11 @@ class Deduction:
     ``jailed[i]`` and ``out[i]`` are certain for GW. ``gw`` is GW's cell.
     ``faces`` are the usable faces of the latest roll in the current turn
     (used to read a pass), or ``None`` when no roll was seen this turn.
-    ``joint`` switches the joint constraints between pieces on (default) or
-    off (each piece tracked alone: the others could be on any open cell).
+    ``roller`` is the piece that rolled them. ``joint`` switches the joint
+    constraints between pieces on (default) or off (each piece tracked alone:
+    the others could be on any open cell). ``special_move_catches`` is the
+    rule option of that name: when off, GW's special move passes over
+    criminals, so only its end cell is known to be empty.
     """
 
     board: Board
@@ -174,11 +184,20 @@ class Deduction:
     out: tuple[bool, ...]
     gw: int
     faces: tuple[str, ...] | None = None
+    roller: str | None = None
     joint: bool = True
+    special_move_catches: bool = True
 
     # -- construction and queries -------------------------------------------
     @classmethod
-    def start(cls, board: Board, criminals: Iterable[str], *, joint: bool = True) -> Deduction:
+    def start(
+        cls,
+        board: Board,
+        criminals: Iterable[str],
+        *,
+        joint: bool = True,
+        special_move_catches: bool = True,
+    ) -> Deduction:
         """The map at the start of a game: every criminal in jail, GW on its start."""
         pieces = tuple(criminals)
         count = len(pieces)
@@ -189,8 +208,8 @@ class Deduction:
             (True,) * count,
             (False,) * count,
             board.gw_start,
-            None,
-            joint,
+            joint=joint,
+            special_move_catches=special_move_catches,
         )
 
     def cells(self, piece: str) -> frozenset[str]:
@@ -220,24 +239,33 @@ class Deduction:
     # -- event handlers ---------------------------------------------------------
     def _on_setup(self, event: Mapping[str, Any]) -> Deduction:
         gw = self._cell(event.get("gw_position"), self.gw)
+        result = self
         criminals = event.get("criminals")
         if isinstance(criminals, list) and criminals and tuple(criminals) != self.pieces:
-            fresh = Deduction.start(self.board, criminals, joint=self.joint)
-            return replace(fresh, gw=gw)
-        return replace(self, gw=gw)
+            result = Deduction.start(
+                self.board,
+                criminals,
+                joint=self.joint,
+                special_move_catches=self.special_move_catches,
+            )
+        options = event.get("options")
+        catches = result.special_move_catches
+        if isinstance(options, Mapping) and isinstance(options.get("special_move_catches"), bool):
+            catches = options["special_move_catches"]
+        return replace(result, gw=gw, special_move_catches=catches)
 
     def _on_new_roll_context(self, event: Mapping[str, Any]) -> Deduction:
         # A new turn or a dice reset: earlier rolls no longer describe the dice.
-        return self if self.faces is None else replace(self, faces=None)
+        return self if self.faces is None else replace(self, faces=None, roller=None)
 
     def _on_rolled(self, event: Mapping[str, Any]) -> Deduction:
         dice = event.get("dice")
         if not isinstance(dice, list):
             dice = event.get("faces")
         if not isinstance(dice, list):
-            return replace(self, faces=None)
+            return replace(self, faces=None, roller=None)
         usable = tuple(sorted({str(f) for f in dice if str(f) in _PIPS or str(f) == _ARROW}))
-        return replace(self, faces=usable)
+        return replace(self, faces=usable, roller=event.get("by"))
 
     def _on_evidence(self, event: Mapping[str, Any]) -> Deduction:
         # The piece ended its previous turn on the card's space and has not moved.
@@ -264,8 +292,11 @@ class Deduction:
         elif die == _ARROW:
             free = walkable & ~occupied
             if from_jail:
-                # The piece steps onto a free exit, then slides at least one cell.
-                ends = geo.slide(geo.exits & free, free, maybe)
+                # The piece steps onto a free exit and slides from there; stepping
+                # out is already a move, so a slide of 0 cells (the exit itself)
+                # counts when some direction is blocked.
+                exits = geo.exits & free
+                ends = geo.slide(exits, free, maybe) | geo.stoppable(exits, free & ~maybe)
             else:
                 ends = geo.slide(self.masks[i], free, maybe)
         else:
@@ -274,20 +305,26 @@ class Deduction:
 
     def _on_passed(self, event: Mapping[str, Any]) -> Deduction:
         i = self._index(event.get("by"))
-        if i is None or self.jailed[i] or self.out[i] or not self.faces:
+        if (
+            i is None
+            or self.jailed[i]
+            or self.out[i]
+            or not self.faces
+            or self.roller != self.pieces[i]
+        ):
             return replace(self, faces=None) if self.faces is not None else self
         return self._set(i, self._without_moves(i, self.faces), faces=None)
 
     def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:
         origin = self._cell(event.get("from"), self.gw)
         gw = self._cell(event.get("to"), origin)
-        if event.get("blocked"):
-            # A trump that an immune criminal stopped: GW is back where it was.
-            # Where exactly the immune piece stood is not certain, so nothing is
-            # learned about positions (see DEDUCTION.md).
-            return replace(self, gw=origin)
         geo = geometry(self.board)
         clear = mask_of(geo.index[n] for n in event.get("path") or [] if n in geo.index)
+        if event.get("blocked"):
+            return self._blocked_trump(event, origin, clear)
+        if event.get("kind") == "special" and not self.special_move_catches:
+            # GW passed over criminals; only the end is known to be empty.
+            clear = 1 << gw
         caught = event.get("caught")
         if caught is None:
             # Nobody was caught: every cell passed, the end included, held no criminal.
@@ -300,6 +337,27 @@ class Deduction:
             1 << gw if self.pieces[j] == caught else m & ~clear for j, m in enumerate(self.masks)
         )
         return replace(self, gw=gw, masks=masks)._settled()
+
+    def _blocked_trump(self, event: Mapping[str, Any], origin: int, clear: int) -> Deduction:
+        """A trump an immune criminal stopped; GW is back on ``origin``.
+
+        Breakthrough: the spaces before ``blocked_at`` held nobody and some
+        criminal stood on ``blocked_at``. Helicopter: some criminal stood on the
+        ``target`` or next to it. GW does not know who is immune, so "some
+        criminal" pins a piece only when it is the one piece that can be there.
+        """
+        if event.get("kind") == "helicopter":
+            target = self._cell(event.get("target"), -1)
+            near = mask_of(self.board.surrounding(target)) if target >= 0 else 0
+        else:
+            block = self._cell(event.get("blocked_at"), -1)
+            near = 1 << block if block >= 0 else 0
+        masks = [m & ~clear for m in self.masks]
+        if near:
+            suspects = [j for j in self._on_board() if masks[j] & near]
+            if len(suspects) == 1:
+                masks[suspects[0]] &= near
+        return replace(self, gw=origin, masks=tuple(masks))._settled()
 
     def _on_caught(self, event: Mapping[str, Any]) -> Deduction:
         i = self._index(event.get("piece"))

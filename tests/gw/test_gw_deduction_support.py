@@ -52,6 +52,15 @@ TINY_BOARDS: dict[str, dict[str, Any]] = {
         "gw_start": "C4",
         "evidence": {},
     },
+    # An exit in the open: leaving jail by the arrow stays on it only when blocked.
+    "5x5-open-exit": {
+        "width": 5,
+        "height": 5,
+        "houses": ["A1", "E5"],
+        "jail": {"exits": ["C3"]},
+        "gw_start": "E1",
+        "evidence": {},
+    },
     "5x4-jail": {
         "width": 5,
         "height": 4,
@@ -102,18 +111,26 @@ def slide_end(board: Board, start: int, direction: str, gw: int, others: set[int
 
 
 def slide_ends(board: Board, start: Position, gw: int, others: set[int]) -> set[int]:
-    """Every end of every legal slide (from jail: via every free exit)."""
-    if start is JAIL:
-        starts = [e for e in board.jail_exits if e != gw and e not in others]
-    else:
-        assert isinstance(start, int)
-        starts = [start]
+    """Every end of every legal slide.
+
+    From jail the piece steps onto a free exit and slides from there; the step
+    out is already a move, so a slide of 0 cells leaves it on the exit (the
+    engine's reading).
+    """
     ends = set()
-    for s in starts:
-        for direction in DIRECTIONS:
-            end = slide_end(board, s, direction, gw, others)
-            if end is not None:
-                ends.add(end)
+    if start is JAIL:
+        for exit_ in board.jail_exits:
+            if exit_ == gw or exit_ in others:
+                continue
+            for direction in DIRECTIONS:
+                end = slide_end(board, exit_, direction, gw, others)
+                ends.add(exit_ if end is None else end)
+        return ends
+    assert isinstance(start, int)
+    for direction in DIRECTIONS:
+        end = slide_end(board, start, direction, gw, others)
+        if end is not None:
+            ends.add(end)
     return ends
 
 
