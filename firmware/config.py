@@ -1,0 +1,55 @@
+"""The scanner's wiring and defaults: which Pico pins drive which multiplexer.
+
+The default is the board described in ``wiring.md`` ("Scanner"): sixteen
+first-level 74HC4067 multiplexers share four select lines; their sixteen outputs
+go into one second-level 74HC4067 whose output is the Pico's ADC0. That gives
+16 × 16 = 256 channels on one ADC pin. Channel ``c`` is input ``c % 16`` of
+first-level multiplexer ``c // 16``.
+
+Other layouts are the same keys with other values, e.g. three multiplexers
+straight into ADC0..ADC2 (48 channels, no second tier)::
+
+    {"select_pins": [2, 3, 4, 5], "bank_select_pins": [], "adc_pins": [26, 27, 28],
+     "muxes": 3, "channels": 48}
+
+With ``bank_select_pins`` set, each ADC pin has its own second-level
+multiplexer (all sharing the bank select lines), so up to 3 × 16 first-level
+multiplexers fit; multiplexer ``m`` is input ``m % 16`` of the second-level
+multiplexer on ADC pin ``m // 16``.
+"""
+
+CONFIG = {
+    # GPIO numbers of S0..S3 on every first-level 74HC4067 (shared).
+    "select_pins": [2, 3, 4, 5],
+    # GPIO numbers of S0..S3 on the second-level 74HC4067(s); [] when the first-level
+    # outputs go straight into ADC pins.
+    "bank_select_pins": [6, 7, 8, 9],
+    # ADC inputs in order: GP26 = ADC0, GP27 = ADC1, GP28 = ADC2.
+    "adc_pins": [26],
+    # Number of first-level multiplexers fitted, and channels used (<= muxes * 16).
+    "muxes": 16,
+    "channels": 256,
+    # Scans per second at boot (0 = as fast as possible). The host may change it.
+    "rate": 200,
+    # Extra busy-wait after a first-level select change, for slow (high-impedance)
+    # sources; 0 because MicroPython's own overhead (several µs) already exceeds the
+    # multiplexer's settling time (see firmware/README.md).
+    "settle_us": 0,
+    # Stream SCAN frames right after boot, or wait for the host's START.
+    "stream_at_boot": False,
+    # Pulled low at boot (jumper to GND) = do not start the scanner, keep the REPL.
+    "safe_mode_pin": 22,
+    # Clock the RP2040 at this frequency (Hz) for scan headroom; None = leave it.
+    "cpu_hz": 200_000_000,
+}
+
+
+def channel_count(config):
+    """Channels the layout in ``config`` scans."""
+    channels = config.get("channels")
+    capacity = config["muxes"] * (1 << len(config["select_pins"]))
+    if channels is None:
+        return capacity
+    if channels > capacity:
+        raise ValueError(f"{channels} channels but {config['muxes']} muxes give {capacity}")
+    return channels

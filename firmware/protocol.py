@@ -1,0 +1,562 @@
+"""The scanner's wire protocol: the one module both the firmware and the host import.
+
+Runs unchanged under MicroPython (the Pico, the unix port) and CPython (the host),
+so it uses only ``struct``, ``array`` and builtins; type hints are in comments
+or on signatures (MicroPython does not evaluate annotations).
+
+A frame on the wire::
+
+    COBS( type:u8 | seq:u32 | payload | crc:u16 ) 0x00
+
+All integers are little-endian. ``crc`` is CRC-16/CCITT-FALSE (poly 0x1021,
+init 0xFFFF, no reflection, no final xor) over ``type | seq | payload``.
+COBS removes every 0x00 from the frame, so 0x00 marks frame ends and a reader
+resynchronises after garbage at the next 0x00. Empty frames (``00 00``) are
+ignored, so a sender may emit a lone 0x00 to flush a half-sent frame.
+
+Device → host frames (``seq`` counts every frame the device sends, from 0 at boot):
+
+=======  ====  ==================================================================
+HELLO    0x01  version:u8 channels:u16 rate:u16 streaming:u8 (the first payload
+               byte stays the protocol version in every future version)
+SCAN     0x02  timestamp_us:u32 scan_us:u16 count:u16 readings:count×u16
+PONG     0x03  ping_seq:u32 timestamp_us:u32
+ACK      0x04  command:u8 command_seq:u32
+ERROR    0x05  code:u8 command:u8 command_seq:u32
+=======  ====  ==================================================================
+
+Host → device commands (``seq`` is the host's command counter, echoed in replies):
+
+=======  ====  ==================================================================
+START    0x81  (none) → ACK, then HELLO, then SCAN frames
+STOP     0x82  (none) → ACK
+RATE     0x83  scans_per_second:u16 (0 = as fast as possible) → ACK or ERROR
+PING     0x84  (none) → PONG
+=======  ====  ==================================================================
+
+``timestamp_us`` is the device's microsecond clock, wrapping at 2**32 (~71.6 min).
+"""
+
+import struct
+
+try:  # CPython: the C implementation of the same CRC; the table below is the reference.
+    from binascii import crc_hqx as _crc_hqx
+except ImportError:  # MicroPython's binascii has no crc_hqx
+    _crc_hqx = None
+
+VERSION = 1
+"""Protocol version this module speaks, sent in HELLO."""
+
+SUPPORTED_VERSIONS = (1,)
+"""Versions a host built from this module can read."""
+
+# Frame types: device → host.
+HELLO = 0x01
+SCAN = 0x02
+PONG = 0x03
+ACK = 0x04
+ERROR = 0x05
+# Frame types: host → device.
+START = 0x81
+STOP = 0x82
+RATE = 0x83
+PING = 0x84
+
+TYPE_NAMES = {
+    HELLO: "HELLO",
+    SCAN: "SCAN",
+    PONG: "PONG",
+    ACK: "ACK",
+    ERROR: "ERROR",
+    START: "START",
+    STOP: "STOP",
+    RATE: "RATE",
+    PING: "PING",
+}
+
+# ERROR codes.
+ERR_BAD_FRAME = 1  # the device received a frame that failed CRC/length checks
+ERR_UNKNOWN_COMMAND = 2
+ERR_BAD_ARGUMENT = 3
+
+try:
+    _Struct = struct.Struct
+except AttributeError:  # MicroPython has only the module functions
+
+    class _Struct:
+        def __init__(self, fmt):
+            self.format = fmt
+            self.size = struct.calcsize(fmt)
+
+        def pack(self, *values):
+            return struct.pack(self.format, *values)
+
+        def unpack_from(self, buffer, offset=0):
+            return struct.unpack_from(self.format, buffer, offset)
+
+
+MAX_CHANNELS = 1024
+MAX_RATE = 2000
+
+_HEADER = _Struct("<BI")
+_HELLO = _Struct("<BHHB")
+_SCAN = _Struct("<IHH")
+_PONG = _Struct("<II")
+_ACK = _Struct("<BI")
+_ERROR = _Struct("<BBI")
+_RATE = _Struct("<H")
+_CRC = _Struct("<H")
+
+HEADER_SIZE = 5
+SCAN_HEAD_SIZE = HEADER_SIZE + 8
+MAX_BODY = SCAN_HEAD_SIZE + 2 * MAX_CHANNELS + 2
+MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 2
+"""Longest COBS-encoded frame (without delimiter) a decoder accepts."""
+
+
+# ---------------------------------------------------------------- CRC-16/CCITT-FALSE
+
+
+def _make_table():
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+CRC_TABLE = _make_table()
+
+
+def crc16_table(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of ``data`` (bytes-like), table-driven, pure Python.
+
+    The reference implementation; equal to ``binascii.crc_hqx(data, crc)``.
+    """
+    table = CRC_TABLE
+    for byte in data:
+        crc = ((crc << 8) & 0xFF00) ^ table[(crc >> 8) ^ byte]
+    return crc
+
+
+crc16 = crc16_table
+"""The fastest available CRC-16/CCITT-FALSE: ``crc16(data, crc=0xFFFF) -> int``."""
+
+if _crc_hqx is not None:
+
+    def crc16(data, crc=0xFFFF):  # noqa: F811 - the C version of the same function
+        """CRC-16/CCITT-FALSE of ``data`` via ``binascii.crc_hqx`` (CPython)."""
+        return _crc_hqx(data, crc)
+
+else:
+    try:
+        import micropython
+
+        _TABLE_BYTES = bytearray(512)
+        for _i in range(256):
+            _TABLE_BYTES[2 * _i] = CRC_TABLE[_i] >> 8
+            _TABLE_BYTES[2 * _i + 1] = CRC_TABLE[_i] & 0xFF
+
+        @micropython.viper
+        def _crc16_viper(data, n: int, crc: int) -> int:
+            # Viper compiles to machine code: ~50x the bytecode loop on the RP2040.
+            p = ptr8(data)  # noqa: F821 - viper builtin
+            t = ptr8(_TABLE_BYTES)  # noqa: F821 - viper builtin
+            i = 0
+            while i < n:
+                k = ((crc >> 8) ^ p[i]) << 1
+                crc = ((crc << 8) & 0xFF00) ^ ((t[k] << 8) | t[k + 1])
+                i += 1
+            return crc
+
+        def crc16(data, crc=0xFFFF):  # noqa: F811
+            """CRC-16/CCITT-FALSE of ``data`` via a viper loop (MicroPython)."""
+            return _crc16_viper(data, len(data), crc)
+
+        if crc16(b"123456789") != 0x29B1:  # a port without a working viper emitter
+            crc16 = crc16_table
+    except Exception:  # no micropython module or no viper emitter on this port
+        crc16 = crc16_table
+
+
+# ---------------------------------------------------------------- COBS
+
+
+def cobs_encode(data):
+    """COBS-encode ``data``; the result contains no 0x00 (the delimiter is not added)."""
+    out = bytearray()
+    n = len(data)
+    start = 0
+    while True:
+        zero = data.find(b"\x00", start)
+        end = n if zero < 0 else zero
+        while end - start >= 254:
+            out.append(0xFF)
+            out += data[start : start + 254]
+            start += 254
+        out.append(end - start + 1)
+        out += data[start:end]
+        if zero < 0:
+            return out
+        start = end + 1
+
+
+def cobs_decode(data):
+    """Decode one COBS block (without delimiter); ``ValueError`` if it is malformed."""
+    out = bytearray()
+    n = len(data)
+    i = 0
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise ValueError("zero byte inside COBS data")
+        j = i + code
+        if j > n:
+            raise ValueError("COBS block runs past the end")
+        out += data[i + 1 : j]
+        i = j
+        if code != 0xFF and i < n:
+            out.append(0)
+    return out
+
+
+# ---------------------------------------------------------------- frames
+
+
+class Frame:
+    """A decoded frame: ``kind`` (a type constant) and ``seq``; subclasses add fields."""
+
+    __slots__ = ("kind", "seq")
+    FIELDS = ()
+
+    def __init__(self, kind, seq):
+        self.kind = kind
+        self.seq = seq
+
+    def _values(self):
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other):
+        return (
+            type(self) is type(other)
+            and self.kind == other.kind
+            and self.seq == other.seq
+            and self._values() == other._values()
+        )
+
+    def __repr__(self):
+        fields = "".join(f", {n}={getattr(self, n)!r}" for n in self.FIELDS)
+        return f"{type(self).__name__}(seq={self.seq}{fields})"
+
+
+class HelloFrame(Frame):
+    """The device announces itself: protocol version, channel count, rate, streaming."""
+
+    __slots__ = ("version", "channels", "rate", "streaming")
+    FIELDS = ("version", "channels", "rate", "streaming")
+
+    def __init__(self, seq, version, channels, rate, streaming):
+        Frame.__init__(self, HELLO, seq)
+        self.version = version
+        self.channels = channels
+        self.rate = rate
+        self.streaming = bool(streaming)
+
+
+class ScanFrame(Frame):
+    """One full scan: when it started (device µs, wraps at 2**32), how long it took,
+    and one u16 reading per channel in channel order (a tuple)."""
+
+    __slots__ = ("timestamp_us", "scan_us", "readings")
+    FIELDS = ("timestamp_us", "scan_us", "readings")
+
+    def __init__(self, seq, timestamp_us, scan_us, readings):
+        Frame.__init__(self, SCAN, seq)
+        self.timestamp_us = timestamp_us
+        self.scan_us = scan_us
+        self.readings = readings
+
+
+class PongFrame(Frame):
+    """Reply to PING: the ping's seq and the device clock when it answered."""
+
+    __slots__ = ("ping_seq", "timestamp_us")
+    FIELDS = ("ping_seq", "timestamp_us")
+
+    def __init__(self, seq, ping_seq, timestamp_us):
+        Frame.__init__(self, PONG, seq)
+        self.ping_seq = ping_seq
+        self.timestamp_us = timestamp_us
+
+
+class AckFrame(Frame):
+    """A command was accepted."""
+
+    __slots__ = ("command", "command_seq")
+    FIELDS = ("command", "command_seq")
+
+    def __init__(self, seq, command, command_seq):
+        Frame.__init__(self, ACK, seq)
+        self.command = command
+        self.command_seq = command_seq
+
+
+class ErrorFrame(Frame):
+    """A command (or a received frame) was rejected; ``code`` says why."""
+
+    __slots__ = ("code", "command", "command_seq")
+    FIELDS = ("code", "command", "command_seq")
+
+    def __init__(self, seq, code, command, command_seq):
+        Frame.__init__(self, ERROR, seq)
+        self.code = code
+        self.command = command
+        self.command_seq = command_seq
+
+
+class CommandFrame(Frame):
+    """A host command (START, STOP, RATE, PING); ``value`` is RATE's scans/s, else 0."""
+
+    __slots__ = ("value",)
+    FIELDS = ("value",)
+
+    def __init__(self, kind, seq, value=0):
+        Frame.__init__(self, kind, seq)
+        self.value = value
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def _finish(body):
+    """Append the CRC to ``body`` (a bytearray), COBS it and add the delimiter."""
+    body += _CRC.pack(crc16(body))
+    out = cobs_encode(body)
+    out.append(0)
+    return out
+
+
+def encode_hello(seq, channels, rate, streaming, version=VERSION):
+    """Encoded HELLO frame (bytes-like, delimiter included)."""
+    body = bytearray(_HEADER.pack(HELLO, seq & 0xFFFFFFFF))
+    body += _HELLO.pack(version, channels, rate, 1 if streaming else 0)
+    return _finish(body)
+
+
+def encode_scan(seq, timestamp_us, scan_us, readings):
+    """Encoded SCAN frame; ``readings`` is an ``array('H')`` (fast path) or a sequence."""
+    count = len(readings)
+    body = bytearray(_HEADER.pack(SCAN, seq & 0xFFFFFFFF))
+    body += _SCAN.pack(timestamp_us & 0xFFFFFFFF, min(scan_us, 0xFFFF), count)
+    if _NATIVE_U16_LE and getattr(readings, "typecode", None) == "H":
+        body.extend(readings)
+    else:
+        body += struct.pack(f"<{count}H", *readings)
+    return _finish(body)
+
+
+def encode_pong(seq, ping_seq, timestamp_us):
+    """Encoded PONG frame."""
+    body = bytearray(_HEADER.pack(PONG, seq & 0xFFFFFFFF))
+    body += _PONG.pack(ping_seq & 0xFFFFFFFF, timestamp_us & 0xFFFFFFFF)
+    return _finish(body)
+
+
+def encode_ack(seq, command, command_seq):
+    """Encoded ACK frame."""
+    body = bytearray(_HEADER.pack(ACK, seq & 0xFFFFFFFF))
+    body += _ACK.pack(command, command_seq & 0xFFFFFFFF)
+    return _finish(body)
+
+
+def encode_error(seq, code, command, command_seq):
+    """Encoded ERROR frame."""
+    body = bytearray(_HEADER.pack(ERROR, seq & 0xFFFFFFFF))
+    body += _ERROR.pack(code, command, command_seq & 0xFFFFFFFF)
+    return _finish(body)
+
+
+def encode_command(kind, seq, value=0):
+    """Encoded host command (START, STOP, RATE with ``value`` scans/s, PING)."""
+    if kind not in (START, STOP, RATE, PING):
+        raise ValueError(f"not a host command: {kind!r}")
+    body = bytearray(_HEADER.pack(kind, seq & 0xFFFFFFFF))
+    if kind == RATE:
+        body += _RATE.pack(value)
+    return _finish(body)
+
+
+def encode_raw(kind, seq, payload):
+    """Encoded frame of any type with a raw payload (tests and tools)."""
+    body = bytearray(_HEADER.pack(kind & 0xFF, seq & 0xFFFFFFFF))
+    body += payload
+    return _finish(body)
+
+
+def _native_u16_le():
+    try:
+        import sys
+
+        return sys.byteorder == "little"
+    except Exception:
+        return False
+
+
+_NATIVE_U16_LE = _native_u16_le()
+
+
+# ---------------------------------------------------------------- decoding
+
+
+class FrameError(ValueError):
+    """A frame failed a check; ``reason`` is "crc", "length", "type" or "cobs"."""
+
+    def __init__(self, reason, detail=""):
+        super().__init__(reason + (": " + detail if detail else ""))
+        self.reason = reason
+
+
+_SCAN_STRUCTS = {}
+
+
+def _readings(body, count):
+    fmt = _SCAN_STRUCTS.get(count)
+    if fmt is None:
+        fmt = _Struct(f"<{count}H")
+        _SCAN_STRUCTS[count] = fmt
+    return fmt.unpack_from(body, SCAN_HEAD_SIZE)
+
+
+_PAYLOAD_SIZES = {HELLO: 6, PONG: 8, ACK: 5, ERROR: 6, START: 0, STOP: 0, RATE: 2, PING: 0}
+
+
+def parse_body(body):
+    """Parse a checked body (``type | seq | payload``, CRC removed) into a Frame.
+
+    Raises ``FrameError`` with reason "length" or "type".
+    """
+    size = len(body)
+    if size < HEADER_SIZE:
+        raise FrameError("length", f"{size}-byte body")
+    kind, seq = _HEADER.unpack_from(body, 0)
+    if kind == SCAN:
+        if size < SCAN_HEAD_SIZE:
+            raise FrameError("length", "short SCAN header")
+        timestamp_us, scan_us, count = _SCAN.unpack_from(body, HEADER_SIZE)
+        if size != SCAN_HEAD_SIZE + 2 * count or count > MAX_CHANNELS:
+            raise FrameError("length", f"SCAN of {count} channels in {size} bytes")
+        return ScanFrame(seq, timestamp_us, scan_us, _readings(body, count))
+    expected = _PAYLOAD_SIZES.get(kind)
+    if expected is None:
+        raise FrameError("type", f"unknown frame type 0x{kind:02x}")
+    if kind == HELLO:
+        # Only the version byte is fixed across versions: check it before the length, so
+        # a future firmware is reported as "incompatible", not as garbage.
+        if size < HEADER_SIZE + 1:
+            raise FrameError("length", "HELLO without version")
+        if body[HEADER_SIZE] != VERSION and size != HEADER_SIZE + expected:
+            return HelloFrame(seq, body[HEADER_SIZE], 0, 0, 0)
+    if size != HEADER_SIZE + expected:
+        raise FrameError("length", f"{TYPE_NAMES[kind]} with {size - HEADER_SIZE}-byte payload")
+    if kind == HELLO:
+        return HelloFrame(seq, *_HELLO.unpack_from(body, HEADER_SIZE))
+    if kind == PONG:
+        return PongFrame(seq, *_PONG.unpack_from(body, HEADER_SIZE))
+    if kind == ACK:
+        return AckFrame(seq, *_ACK.unpack_from(body, HEADER_SIZE))
+    if kind == ERROR:
+        return ErrorFrame(seq, *_ERROR.unpack_from(body, HEADER_SIZE))
+    if kind == RATE:
+        return CommandFrame(kind, seq, _RATE.unpack_from(body, HEADER_SIZE)[0])
+    return CommandFrame(kind, seq)
+
+
+def decode_frame(encoded):
+    """Decode one frame (COBS data without its delimiter) into a Frame.
+
+    Raises ``FrameError`` with reason "cobs", "length", "crc" or "type".
+    """
+    if len(encoded) > MAX_ENCODED:
+        raise FrameError("length", f"{len(encoded)} encoded bytes")
+    try:
+        data = cobs_decode(encoded)
+    except ValueError as exc:
+        raise FrameError("cobs", str(exc)) from None
+    if len(data) < HEADER_SIZE + 2:
+        raise FrameError("length", f"{len(data)}-byte frame")
+    body = memoryview(data)[:-2]
+    if crc16(body) != _CRC.unpack_from(data, len(data) - 2)[0]:
+        raise FrameError("crc")
+    return parse_body(body)
+
+
+class Decoder:
+    """Streaming decoder: ``feed(bytes)`` returns the complete, valid frames.
+
+    Bad frames are dropped and counted by reason in ``bad_crc``, ``bad_length``,
+    ``bad_type`` and ``bad_cobs``; ``bad`` is their sum. A run of bytes longer than any
+    valid frame is counted once as ``bad_length`` and skipped up to the next 0x00.
+    """
+
+    def __init__(self, max_encoded=MAX_ENCODED):
+        self.max_encoded = max_encoded
+        self.frames_ok = 0
+        self.bad_crc = 0
+        self.bad_length = 0
+        self.bad_type = 0
+        self.bad_cobs = 0
+        self.last_error = None
+        self._buf = bytearray()
+        self._skipping = False
+
+    @property
+    def bad(self):
+        """Number of frames dropped for any reason."""
+        return self.bad_crc + self.bad_length + self.bad_type + self.bad_cobs
+
+    def reset(self):
+        """Forget any partial frame (after a reconnect)."""
+        self._buf = bytearray()
+        self._skipping = False
+
+    def _count(self, error):
+        self.last_error = error
+        reason = error.reason
+        if reason == "crc":
+            self.bad_crc += 1
+        elif reason == "type":
+            self.bad_type += 1
+        elif reason == "cobs":
+            self.bad_cobs += 1
+        else:
+            self.bad_length += 1
+
+    def feed(self, data):
+        """Add received bytes; return the list of frames they completed."""
+        frames = []
+        buf = self._buf
+        buf += data
+        start = 0
+        while True:
+            end = buf.find(b"\x00", start)
+            if end < 0:
+                break
+            if self._skipping:
+                self._skipping = False
+            elif end > start:
+                try:
+                    frames.append(decode_frame(buf[start:end]))
+                    self.frames_ok += 1
+                except FrameError as exc:
+                    self._count(exc)
+            start = end + 1
+        if start:
+            buf = self._buf = buf[start:]
+        if len(buf) > self.max_encoded:
+            if not self._skipping:
+                self._count(FrameError("length", f"no delimiter in {len(buf)} bytes"))
+            self._skipping = True
+            self._buf = bytearray()
+        return frames

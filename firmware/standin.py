@@ -1,0 +1,134 @@
+"""Stand-in hardware: pins, multiplexers, ADCs and a clock without a Pico.
+
+Used by the simulator (CPython) and by the firmware tests under the unix
+MicroPython port. The model is the circuit, not the scanner's idea of it: each
+ADC reports the sensor that the *current* select-pin levels connect to it, so a
+scanner that drives the wrong pins or reads at the wrong time reads the wrong
+sensor, as it would on the board.
+"""
+
+import time
+
+
+class StandInPin:
+    """An output pin: ``value(v)`` sets it, ``value()`` reads it back."""
+
+    def __init__(self, number=None):
+        self.number = number
+        self.level = 0
+        self.writes = 0
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = 1 if v else 0
+        self.writes += 1
+        return None
+
+
+def rp2040_u16(value):
+    """What ``machine.ADC.read_u16()`` returns for an input of ``value`` (0..65535).
+
+    The RP2040's ADC has 12 bits; MicroPython scales to 16 by repeating the top
+    four bits in the bottom four.
+    """
+    if value < 0:
+        value = 0
+    elif value > 0xFFFF:
+        value = 0xFFFF
+    v12 = value >> 4
+    return (v12 << 4) | (v12 >> 8)
+
+
+class MuxBoard:
+    """Multiplexers wired as in ``config`` (see ``firmware/config.py``), sensors behind them.
+
+    ``field(channel) -> int`` gives the sensor's output (u16, 0x8000 = no field);
+    channels beyond ``config["channels"]`` and unfitted multiplexers read ``floating``.
+    """
+
+    def __init__(self, config, field, floating=0):
+        self.config = config
+        self.field = field
+        self.floating = floating
+        self.select_pins = [StandInPin(n) for n in config["select_pins"]]
+        self.bank_pins = [StandInPin(n) for n in config.get("bank_select_pins", [])]
+        self.inputs = 1 << len(self.select_pins)
+        self.banks = 1 << len(self.bank_pins)
+        self.muxes = config["muxes"]
+        channels = config.get("channels")
+        self.channels = self.muxes * self.inputs if channels is None else channels
+        self.adcs = [StandInADC(self, i) for i in range(len(config["adc_pins"]))]
+        self.reads = 0
+
+    @staticmethod
+    def _bits(pins):
+        value = 0
+        for i, pin in enumerate(pins):
+            value |= pin.level << i
+        return value
+
+    def connected_channel(self, adc_index):
+        """The channel the current select levels connect to ADC ``adc_index``, or None."""
+        mux = adc_index * self.banks + self._bits(self.bank_pins)
+        if mux >= self.muxes:
+            return None
+        channel = mux * self.inputs + self._bits(self.select_pins)
+        return channel if channel < self.channels else None
+
+    def sample(self, adc_index):
+        self.reads += 1
+        channel = self.connected_channel(adc_index)
+        if channel is None:
+            return rp2040_u16(self.floating)
+        return rp2040_u16(self.field(channel))
+
+
+class StandInADC:
+    """One ADC pin of a ``MuxBoard``: ``read_u16()`` like ``machine.ADC``."""
+
+    def __init__(self, board, index):
+        self.board = board
+        self.index = index
+
+    def read_u16(self):
+        return self.board.sample(self.index)
+
+
+class SystemClock:
+    """MicroPython's ticks API on any Python: ``ticks_us``, ``ticks_diff``, ``ticks_add``,
+    ``sleep_us``. Ticks wrap at 2**30 as on the RP2040, so wrap handling is exercised."""
+
+    PERIOD = 1 << 30
+
+    def __init__(self):
+        self._mp = hasattr(time, "ticks_us")
+        if not self._mp:
+            self._ns = time.perf_counter_ns
+
+    def ticks_us(self):
+        if self._mp:
+            return time.ticks_us()
+        return (self._ns() // 1000) & (self.PERIOD - 1)
+
+    def ticks_diff(self, a, b):
+        if self._mp:
+            return time.ticks_diff(a, b)
+        half = self.PERIOD >> 1
+        return ((a - b + half) & (self.PERIOD - 1)) - half
+
+    def ticks_add(self, a, delta):
+        if self._mp:
+            return time.ticks_add(a, delta)
+        return (a + delta) & (self.PERIOD - 1)
+
+    def sleep_us(self, us):
+        if self._mp:
+            time.sleep_us(us)
+        else:
+            time.sleep(us / 1_000_000)
+
+
+def pattern_field(channel):
+    """A fixed, different reading per channel (for checking the channel mapping)."""
+    return 0x2000 + (channel * 2371) % 0xC000

@@ -1,0 +1,66 @@
+"""Runs the firmware under the unix MicroPython port, talking over a pty.
+
+    MICROPYPATH=<repo> micropython -m firmware.unix_main /dev/pts/N [key=value ...]
+
+keys: ``channels`` (default 256), ``muxes``, ``rate`` (default 200), ``stream``
+(1 = stream at boot), ``scans`` (exit after this many scans; 0 = never). The
+sensors read ``standin.pattern_field``. The tests use this to prove the firmware
+is MicroPython code: the same ``Firmware``, ``MuxScanner`` and ``protocol`` as on
+the Pico, with stand-in pins and ADCs instead of ``machine``.
+"""
+
+import select
+import sys
+import termios
+
+from . import config as _config
+from .app import Firmware
+from .scanner import MuxScanner
+from .standin import MuxBoard, SystemClock, pattern_field
+
+
+class PtyPort:
+    """The firmware's serial port on a tty path: blocking writes, polled reads."""
+
+    def __init__(self, path):
+        self.file = open(path, "r+b")  # noqa: SIM115 - lives as long as the port
+        termios.setraw(self.file.fileno())
+        self.poller = select.poll()
+        self.poller.register(self.file, select.POLLIN)
+
+    def write(self, data):
+        view = memoryview(data)
+        while len(view):
+            written = self.file.write(view)
+            if written is None:  # would block: wait until the tty drains
+                self.poller.poll(10)
+                continue
+            view = view[written:]
+
+    def read(self):
+        if not self.poller.poll(0):
+            return None
+        return self.file.read(256)
+
+
+def main(argv):
+    options = {"channels": 256, "rate": 200, "stream": 0, "scans": 0}
+    for arg in argv[1:]:
+        key, _, value = arg.partition("=")
+        options[key] = int(value)
+    config = dict(_config.CONFIG)
+    config["channels"] = options["channels"]
+    config["muxes"] = options.get("muxes", (options["channels"] + 15) // 16)
+    board = MuxBoard(config, pattern_field)
+    scanner = MuxScanner(
+        board.select_pins, board.adcs, board.bank_pins, config["muxes"], config["channels"]
+    )
+    firmware = Firmware(
+        scanner, PtyPort(argv[0]), SystemClock(), options["rate"], bool(options["stream"])
+    )
+    limit = options["scans"]
+    firmware.run(lambda: limit and firmware.scans >= limit)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
