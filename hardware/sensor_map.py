@@ -1,0 +1,197 @@
+"""Sensor maps: which hall sensor (scanner channel) sits under which space of a board.
+
+A sensor map is JSON data in ``hardware/maps/<game>-<board>.json`` (format in
+``hardware/SENSOR-MAPS.md``). Each *spot* is one sensor: its scanner channel,
+the space it belongs to (the game's own name: ``"C7"``, a sector id, a hex id)
+and its position in millimetres, which the simulator uses to compute fields.
+A space may own several spots (a Judge Dredd sector has standing spots for
+several Judges); the sensing layer then counts magnets per kind in that space.
+
+*Kinds* are the kinds of magnet a game uses (``"criminal"``, ``"gw"``,
+``"judge"``, ``"scrawler"``): each has a polarity as the sensor sees it and the
+magnets that make up one piece (GW's pair is two magnets, one on each side).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+GRADES_TESLA = {"N35": 1.19, "N38": 1.24, "N42": 1.30, "N45": 1.34, "N48": 1.40, "N52": 1.45}
+"""Remanence Br (tesla) of the sintered NdFeB grades we name in the BOM."""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One sensor: scanner channel, the space it belongs to, and where it sits (mm)."""
+
+    channel: int
+    space: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Magnet:
+    """One disc magnet of a piece.
+
+    ``side`` is ``"front"`` (the side the sensors' branded face looks at; the only
+    side of a flat board) or ``"back"`` (GW's side of the two-sided GW:s brott
+    board). ``pole`` is the pole that faces the board. ``lift_mm`` is how far the
+    magnet's near face sits above the board surface (the piece's base).
+    """
+
+    side: str
+    pole: str
+    diameter_mm: float
+    thickness_mm: float
+    grade: str
+    lift_mm: float = 1.0
+
+    @property
+    def sign(self) -> int:
+        """+1 when the sensor reads the field as "south" (reading rises), else -1.
+
+        A south pole facing the front and a north pole facing the back both push
+        field lines out through the sensor's branded face.
+        """
+        south_like = (self.side == "front") == (self.pole == "south")
+        return 1 if south_like else -1
+
+    @property
+    def moment(self) -> float:
+        """Br·V/(4π) in tesla·mm³: the dipole strength used by the simulator."""
+        volume = math.pi * (self.diameter_mm / 2) ** 2 * self.thickness_mm
+        return GRADES_TESLA[self.grade] * volume / (4 * math.pi)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of magnetic piece: its name, polarity as sensed and its magnets."""
+
+    name: str
+    polarity: str
+    magnets: tuple[Magnet, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SensorSpec:
+    """The hall sensor part and where it sits in the board."""
+
+    part: str
+    sensitivity_mv_per_mt: float
+    supply_v: float
+    depth_mm: float
+    rail_v: float = 0.2
+
+
+@dataclass(frozen=True)
+class SensorMap:
+    """Channel → space for one game's board, plus the kinds of magnet it sees."""
+
+    game: str
+    board: str
+    spots: tuple[Spot, ...]
+    kinds: Mapping[str, Kind] = field(hash=False)
+    sensor: SensorSpec
+    jail: str | None = None
+    pitch_mm: float = 25.0
+
+    @property
+    def channels(self) -> int:
+        """Number of scanner channels the map uses (highest channel + 1)."""
+        return max(s.channel for s in self.spots) + 1
+
+    @property
+    def spaces(self) -> tuple[str, ...]:
+        """Every space with at least one sensor, in channel order of first spot."""
+        seen: dict[str, None] = {}
+        for spot in sorted(self.spots, key=lambda s: s.channel):
+            seen.setdefault(spot.space)
+        return tuple(seen)
+
+    def spots_of(self, space: str) -> tuple[Spot, ...]:
+        """The spots of one space."""
+        return tuple(s for s in self.spots if s.space == space)
+
+    def centre(self, space: str) -> tuple[float, float]:
+        """The mean position (mm) of a space's spots."""
+        spots = self.spots_of(space)
+        if not spots:
+            raise KeyError(space)
+        return (sum(s.x for s in spots) / len(spots), sum(s.y for s in spots) / len(spots))
+
+    def space_of_channel(self) -> list[str | None]:
+        """For each channel 0..channels-1, its space (``None`` if unused)."""
+        result: list[str | None] = [None] * self.channels
+        for spot in self.spots:
+            result[spot.channel] = spot.space
+        return result
+
+    # -- loading ----------------------------------------------------------
+    @classmethod
+    def load(cls, game: str, board: str = "standard") -> SensorMap:
+        """A shipped map by game and board name (``SensorMap.load("gw_brott")``)."""
+        name = f"{game}-{board}.json"
+        text = resources.files(__package__).joinpath("maps").joinpath(name).read_text("utf-8")
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> SensorMap:
+        """A map from a JSON file an owner edited."""
+        return cls.from_data(json.loads(Path(path).read_text("utf-8")))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> SensorMap:
+        """Build and check a map from its JSON object."""
+        spots = tuple(
+            Spot(int(s["channel"]), str(s["space"]), float(s["x_mm"]), float(s["y_mm"]))
+            for s in data["spots"]
+        )
+        channels = [s.channel for s in spots]
+        if len(set(channels)) != len(channels):
+            raise ValueError("a sensor map lists a channel twice")
+        if min(channels) < 0:
+            raise ValueError("channels are numbered from 0")
+        kinds = {}
+        for name, k in data["kinds"].items():
+            if k["polarity"] not in ("north", "south"):
+                raise ValueError(f"kind {name}: polarity is 'north' or 'south'")
+            magnets = tuple(
+                Magnet(
+                    m["side"],
+                    m["pole"],
+                    float(m["diameter_mm"]),
+                    float(m["thickness_mm"]),
+                    m["grade"],
+                    float(m.get("lift_mm", 1.0)),
+                )
+                for m in k["magnets"]
+            )
+            sign = sum(m.sign * m.moment for m in magnets)
+            if (sign > 0) != (k["polarity"] == "south"):
+                raise ValueError(f"kind {name}: its magnets do not add up to {k['polarity']}")
+            kinds[name] = Kind(name, k["polarity"], magnets, k.get("description", ""))
+        s = data["sensor"]
+        sensor = SensorSpec(
+            s["part"],
+            float(s["sensitivity_mv_per_mt"]),
+            float(s["supply_v"]),
+            float(s["depth_mm"]),
+            float(s.get("rail_v", 0.2)),
+        )
+        return cls(
+            str(data["game"]),
+            str(data["board"]),
+            spots,
+            kinds,
+            sensor,
+            data.get("jail"),
+            float(data.get("pitch_mm", 25.0)),
+        )
