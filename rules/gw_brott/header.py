@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 from lawmaster.rules.core import Event, IllegalAction, public, to_seats
@@ -101,6 +102,7 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
             handcuffs_left=handcuffs,
             gw_position=board.name_of(board.gw_start),
             two_player=two_player,
+            options=asdict(options),
         )
     ]
     for i, piece in enumerate(pieces):
