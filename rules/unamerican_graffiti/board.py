@@ -1,0 +1,130 @@
+"""The Unamerican Graffiti hex map.
+
+Hexes sit on axial coordinates ``(q, r)`` (pointy-top). Each hex has an id:
+locations carry a name-like id (``"power-tower"``, ``"block-3"``); plain street
+hexes are called ``"q,r"``. Locations are worth prestige when scrawled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, load_board_data
+
+#: Prestige for scrawling each kind of location (the rulebook's "priority").
+PRESTIGE: dict[str, int] = {"city-block": 1, "landmark": 3, "sector-house": 5, "statue": 9}
+KINDS = ("street", *PRESTIGE)
+AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+@dataclass(frozen=True)
+class Hex:
+    """One hex of the map."""
+
+    id: str
+    q: int
+    r: int
+    kind: str
+    name: str
+
+    @property
+    def is_location(self) -> bool:
+        """Whether the hex holds a picture (anything but plain street)."""
+        return self.kind != "street"
+
+    @property
+    def prestige(self) -> int:
+        """Prestige for scrawling here (0 for a street)."""
+        return PRESTIGE.get(self.kind, 0)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The map: hexes by id, adjacency, Sector House pairs and their gates."""
+
+    hexes: Mapping[str, Hex]
+    neighbours: Mapping[str, tuple[str, ...]] = field(hash=False)
+    #: Gate hex → the two Sector Houses it lies between.
+    gates: Mapping[str, tuple[str, str]] = field(hash=False)
+    chopper_start: str
+    phantom_start: str
+    name: str = "inline"
+
+    def hex(self, hex_id: object) -> Hex:
+        """The hex with this id, or :class:`IllegalAction`."""
+        if not isinstance(hex_id, str) or hex_id not in self.hexes:
+            raise IllegalAction(f"{hex_id!r} is not a hex of this board")
+        return self.hexes[hex_id]
+
+    def of_kind(self, kind: str) -> list[str]:
+        """Ids of every hex of a kind, in board order."""
+        return [h.id for h in self.hexes.values() if h.kind == kind]
+
+    @property
+    def landmarks(self) -> list[str]:
+        return self.of_kind("landmark")
+
+    @property
+    def sector_houses(self) -> list[str]:
+        return self.of_kind("sector-house")
+
+    @property
+    def statue(self) -> str | None:
+        found = self.of_kind("statue")
+        return found[0] if found else None
+
+    @classmethod
+    def load(cls, board: object = "standard") -> Board:
+        """A shipped board by name, or an inline board object."""
+        return cls.from_data(load_board_data(__package__, board))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Board:
+        """Build and check a board from its JSON object."""
+        raw = data.get("hexes")
+        if not isinstance(raw, list) or not raw:
+            raise IllegalAction("a board needs a non-empty list of 'hexes'")
+        hexes: dict[str, Hex] = {}
+        by_coord: dict[tuple[int, int], str] = {}
+        for item in raw:
+            if not isinstance(item, Mapping):
+                raise IllegalAction("each hex is an object with q, r and kind")
+            q, r, kind = item.get("q"), item.get("r"), item.get("kind", "street")
+            if not (isinstance(q, int) and isinstance(r, int)):
+                raise IllegalAction("each hex needs whole-number axial coordinates q and r")
+            if kind not in KINDS:
+                raise IllegalAction(f"unknown hex kind {kind!r}; kinds are {', '.join(KINDS)}")
+            hex_id = item.get("id") or f"{q},{r}"
+            if not isinstance(hex_id, str) or hex_id in hexes or (q, r) in by_coord:
+                raise IllegalAction(f"hex {hex_id!r} is given twice")
+            hexes[hex_id] = Hex(hex_id, q, r, kind, str(item.get("name", hex_id)))
+            by_coord[(q, r)] = hex_id
+        neighbours = {
+            h.id: tuple(
+                by_coord[(h.q + dq, h.r + dr)]
+                for dq, dr in AXIAL_STEPS
+                if (h.q + dq, h.r + dr) in by_coord
+            )
+            for h in hexes.values()
+        }
+        gates: dict[str, tuple[str, str]] = {}
+        for pair in data.get("sector_house_pairs", []):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise IllegalAction("each Sector House pair is a list of two hex ids")
+            a, b = pair
+            for house in (a, b):
+                if house not in hexes or hexes[house].kind != "sector-house":
+                    raise IllegalAction(f"{house!r} in a pair is not a Sector House")
+            between = set(neighbours[a]) & set(neighbours[b])
+            if len(between) != 1:
+                raise IllegalAction(f"{a} and {b} must have exactly one hex between them")
+            gates[between.pop()] = (a, b)
+        starts = []
+        for key in ("chopper_start", "phantom_start"):
+            start = data.get(key)
+            if start not in hexes:
+                raise IllegalAction(f"'{key}' must name a hex of the board")
+            starts.append(start)
+        return cls(hexes, neighbours, gates, starts[0], starts[1], str(data.get("name", "inline")))

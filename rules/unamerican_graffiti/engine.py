@@ -1,0 +1,427 @@
+"""Unamerican Graffiti's rules: setup, scrawler turns, the Judges' dice, arrests, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from lawmaster.rules.core import (
+    Action,
+    Engine,
+    Event,
+    IllegalAction,
+    Outcome,
+    field,
+    optional_field,
+    public,
+)
+
+from . import movement
+from .board import Board
+from .state import PLAYERS, Colour, Options, Scrawler, State, opponent
+from .threat import threat_for
+
+_OPTION_VALUES = {"gate": ("into", "through"), "game_end": ("out", "at_once")}
+
+
+def _options(raw: object) -> Options:
+    if raw is None:
+        return Options()
+    if not isinstance(raw, Mapping):
+        raise IllegalAction("'options' must be an object")
+    for key, value in raw.items():
+        if key not in _OPTION_VALUES:
+            raise IllegalAction(f"unknown option {key!r}; options are {', '.join(_OPTION_VALUES)}")
+        if value not in _OPTION_VALUES[key]:
+            choices = " or ".join(repr(v) for v in _OPTION_VALUES[key])
+            raise IllegalAction(f"option {key!r} is {choices}")
+    return Options(**raw)
+
+
+def _die(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise IllegalAction(f"{what} must be a die result from 1 to 6")
+    return value
+
+
+class GraffitiEngine(Engine):
+    """The referee for one game of Unamerican Graffiti. See the rules README."""
+
+    game = "unamerican-graffiti"
+
+    # -- setup -------------------------------------------------------------
+    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+        board = Board.load(header.get("board", "standard"))
+        options = _options(header.get("options"))
+        houses = board.sector_houses
+        if len(houses) != 6:
+            raise IllegalAction("the board needs six Sector Houses, one for each Judge")
+        roll = _die(header.get("dredd_roll", 1), "'dredd_roll'")
+        judges = {n: houses[n - 1] for n in range(1, 7)}
+        judges[1], judges[roll] = judges[roll], judges[1]
+        starts = {"chopper": board.chopper_start, "phantom": board.phantom_start}
+        colours = {f"{p}-1": Colour(f"{p}-1", p, board.hex(starts[p]).prestige) for p in PLAYERS}
+        state = State(
+            board=board,
+            options=options,
+            judges=judges,
+            cleaning=frozenset(),
+            # The rulebook's starts are landmarks; an inline board may start a
+            # pawn on a street, which takes no scrawl.
+            scrawls={starts[p]: f"{p}-1" for p in PLAYERS if board.hex(starts[p]).is_location},
+            defaced=frozenset(h for h in starts.values() if board.hex(h).kind == "landmark"),
+            colours=colours,
+            scrawlers={p: Scrawler(p, f"{p}-1", starts[p]) for p in PLAYERS},
+            turn="chopper",
+            phase="move",
+        )
+        event = public(
+            "setup",
+            judges={str(n): h for n, h in judges.items()},
+            dredd_roll=roll,
+            scrawls=dict(state.scrawls),
+            prestige={c.id: c.prestige for c in colours.values()},
+        )
+        return Outcome(state, [event, public("turn", player="chopper", phase="move")])
+
+    # -- actions -----------------------------------------------------------
+    def apply(self, state: State, action: Action) -> Outcome:
+        act = action.get("act")
+        handler = _HANDLERS.get(act) if isinstance(act, str) else None
+        if handler is None:
+            known = ", ".join(sorted(_HANDLERS))
+            raise IllegalAction(f"unknown action {act!r}; actions are {known}")
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        return handler(state, action)
+
+    # -- views -------------------------------------------------------------
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        if seat not in (*PLAYERS, "table"):
+            raise IllegalAction(f"unknown seat {seat!r}; seats are chopper, phantom and table")
+        # Nothing in this game is hidden: every seat sees the whole board.
+        view: dict[str, Any] = {"seat": seat, **state.to_json(), "to_act": self.to_act(state)}
+        if seat in PLAYERS and state.phase != "over":
+            view["legal_moves"] = _legal_moves_for(state, seat)
+            # The threat helps the scrawler about to move; it is costly, so
+            # it is worked out only then.
+            if state.phase == "move" and state.turn == seat:
+                view["threat"] = threat_for(state, seat)
+        return view
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def seats(self, state: State) -> list[str]:
+        return list(PLAYERS)
+
+    def to_act(self, state: State) -> list[str]:
+        return [] if state.acting is None else [state.acting]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: State) -> list[dict[str, Any]] | None:
+        if state.phase in ("over", "roll"):
+            return None if state.phase == "roll" else []
+        if state.phase == "reenter":
+            return [{"act": "reenter", "by": state.turn, "at": h} for h in _free_landmarks(state)]
+        if state.phase == "move":
+            return [
+                {"act": "move", "by": state.turn, "path": path}
+                for path in movement.scrawler_moves(state, state.turn).values()
+            ]
+        actions = []
+        for judge in sorted(set(state.dice)):
+            if judge in state.cleaning:
+                actions.append({"act": "judge_move", "judge": judge, "path": []})
+                continue
+            for path in movement.judge_moves(state, judge, state.allowance).values():
+                actions.append({"act": "judge_move", "judge": judge, "path": path})
+        return actions
+
+
+def _legal_moves_for(state: State, seat: str) -> list[dict[str, Any]]:
+    if state.acting != seat:
+        return []
+    return [a for a in GraffitiEngine().legal_actions(state) or [] if a.get("act") != "roll"]
+
+
+def _require_phase(state: State, phase: str, who: str) -> None:
+    if state.phase != phase:
+        raise IllegalAction(_phase_hint(state))
+    if who != state.acting:
+        raise IllegalAction(f"it is {state.acting}'s input now, not {who}'s")
+
+
+def _phase_hint(state: State) -> str:
+    hints = {
+        "reenter": f"{state.turn} must first place a new scrawler on a free landmark",
+        "move": f"{state.turn} must move first",
+        "roll": f"{opponent(state.turn)} must roll {state.moved} dice for the Judges",
+        "judges": f"{opponent(state.turn)} must move the Judges rolled: {list(state.dice)}",
+        "over": "the game is over",
+    }
+    return hints[state.phase]
+
+
+def _player(action: Action, name: str = "by") -> str:
+    who = field(action, name, str)
+    if who not in PLAYERS:
+        raise IllegalAction(f"{who!r} is not a player; players are chopper and phantom")
+    return who
+
+
+def _path(state: State, action: Action, start: str | None, paths: Mapping[str, list[str]]):
+    """The path an action names: explicit ``path``, or the shortest way ``to`` a hex."""
+    path = optional_field(action, "path", list)
+    if path is not None:
+        if not all(isinstance(h, str) for h in path):
+            raise IllegalAction("'path' must be a list of hex ids")
+        for h in path:
+            state.board.hex(h)
+        if "to" in action and (path[-1:] or [start]) != [action["to"]]:
+            raise IllegalAction("'to' and the last hex of 'path' disagree")
+        return list(path)
+    to = field(action, "to", str)
+    state.board.hex(to)
+    if to not in paths:
+        raise IllegalAction(f"{to} cannot be reached from {start} this move")
+    return paths[to]
+
+
+def _move(state: State, action: Action) -> Outcome:
+    who = _player(action)
+    _require_phase(state, "move", who)
+    start = state.scrawlers[who].position
+    path = _path(state, action, start, movement.scrawler_moves(state, who))
+    problem = movement.check_scrawler_path(state, who, path)
+    if problem:
+        raise IllegalAction(problem)
+    end = path[-1] if path else start
+    assert end is not None
+    scrawlers = dict(state.scrawlers)
+    scrawlers[who] = replace(scrawlers[who], position=end)
+    state = replace(state, scrawlers=scrawlers, moved=len(path))
+    events: list[Event] = [public("moved", player=who, path=path, to=end, hexes=len(path))]
+    if path and state.is_clean_location(end):
+        state, scrawl_events = _scrawl(state, who, end)
+        events += scrawl_events
+    if not path:
+        state, end_events = _end_turn(state)
+        return Outcome(state, events + end_events)
+    state = replace(state, phase="roll")
+    events.append(public("roll_needed", player=opponent(who), dice=len(path)))
+    return Outcome(state, events)
+
+
+def _scrawl(state: State, who: str, where: str) -> tuple[State, list[Event]]:
+    colour_id = state.scrawlers[who].colour
+    colour = state.colours[colour_id]
+    place = state.board.hex(where)
+    colours = dict(state.colours)
+    colours[colour_id] = replace(colour, prestige=colour.prestige + place.prestige)
+    defaced = state.defaced | {where} if place.kind == "landmark" else state.defaced
+    state = replace(
+        state,
+        scrawls={**state.scrawls, where: colour_id},
+        colours=colours,
+        defaced=defaced,
+        scrawled=where,
+        statue_reached=state.statue_reached or place.kind == "statue",
+    )
+    event = public(
+        "scrawled",
+        player=who,
+        colour=colour_id,
+        at=where,
+        prestige=place.prestige,
+        total=colours[colour_id].prestige,
+    )
+    return state, [event]
+
+
+def _roll(state: State, action: Action) -> Outcome:
+    who = _player(action)
+    _require_phase(state, "roll", who)
+    faces = field(action, "faces", list)
+    dice = tuple(_die(f, "each face") for f in faces)
+    if len(dice) != state.moved:
+        raise IllegalAction(
+            f"{state.turn} moved {state.moved} hex(es), so roll exactly {state.moved} dice"
+        )
+    allowance = state.board.hex(state.scrawled).prestige if state.scrawled else 1
+    state = replace(state, dice=tuple(sorted(dice)), allowance=allowance, phase="judges")
+    events = [public("rolled", player=who, faces=list(dice), hexes_per_judge=allowance)]
+    return Outcome(state, events)
+
+
+def _judge_move(state: State, action: Action) -> Outcome:
+    who = action.get("by", opponent(state.turn))
+    if who not in PLAYERS:
+        raise IllegalAction(f"{who!r} is not a player; players are chopper and phantom")
+    _require_phase(state, "judges", who)
+    judge = field(action, "judge", int)
+    if judge not in state.dice:
+        raise IllegalAction(f"no die shows {judge}: the dice to use are {list(state.dice)}")
+    dice = list(state.dice)
+    dice.remove(judge)
+    state = replace(state, dice=tuple(dice))
+    events: list[Event] = []
+    if judge in state.cleaning:
+        if action.get("path") or action.get("to") not in (None, state.judges[judge]):
+            raise IllegalAction(
+                f"Judge {judge} is cleaning up {state.judges[judge]} and spends this move on it"
+            )
+        where = state.judges[judge]
+        colour = state.scrawls.get(where)
+        scrawls = {h: c for h, c in state.scrawls.items() if h != where}
+        state = replace(state, scrawls=scrawls, cleaning=state.cleaning - {judge})
+        events.append(public("cleaned", judge=judge, at=where, colour=colour))
+    else:
+        start = state.judges[judge]
+        paths = movement.judge_moves(state, judge, state.allowance)
+        if "path" not in action and "to" not in action:
+            path: list[str] = []
+        else:
+            path = _path(state, action, start, paths)
+        problem = movement.check_judge_path(state, judge, state.allowance, path)
+        if problem:
+            raise IllegalAction(problem)
+        end = path[-1] if path else start
+        state = replace(state, judges={**state.judges, judge: end})
+        events.append(public("judge_moved", judge=judge, path=path, to=end))
+        if path:
+            caught = next((p for p, s in state.scrawlers.items() if s.position == end), None)
+            if caught is not None:
+                state, arrest_events = _arrest(state, caught, judge, end)
+                events += arrest_events
+            if end in state.scrawls:
+                state = replace(state, cleaning=state.cleaning | {judge})
+                events.append(public("judge_stops_to_clean", judge=judge, at=end))
+    if not state.dice:
+        state, end_events = _end_turn(state)
+        events += end_events
+    return Outcome(state, events)
+
+
+def _arrest(state: State, player: str, judge: int, where: str) -> tuple[State, list[Event]]:
+    pawn = state.scrawlers[player]
+    colours = dict(state.colours)
+    colours[pawn.colour] = replace(colours[pawn.colour], arrested=True)
+    state = replace(
+        state,
+        scrawlers={**state.scrawlers, player: replace(pawn, position=None)},
+        colours=colours,
+        arrested_now=(*state.arrested_now, pawn.colour),
+    )
+    return state, [public("arrested", player=player, colour=pawn.colour, judge=judge, at=where)]
+
+
+def _remaining_value(state: State, colour_id: str, skip: str | None = None) -> int:
+    return sum(
+        state.board.hex(h).prestige
+        for h, c in state.scrawls.items()
+        if c == colour_id and h != skip
+    )
+
+
+def _end_turn(state: State) -> tuple[State, list[Event]]:
+    """Score this turn's arrests, decide whether the game ends, hand the turn over."""
+    events: list[Event] = []
+    colours = dict(state.colours)
+    for colour_id in state.arrested_now:
+        colour = colours[colour_id]
+        # Not the scrawl the scrawler was caught doing; cleanings this turn are
+        # already off the board, so they do not count either.
+        caught_doing = state.scrawled if colour.player == state.turn else None
+        bonus = _remaining_value(state, colour_id, skip=caught_doing)
+        colours[colour_id] = replace(colour, final=colour.prestige + bonus)
+        events.append(
+            public("arrest_scored", colour=colour_id, again=bonus, final=colour.prestige + bonus)
+        )
+    state = replace(
+        state, colours=colours, arrested_now=(), dice=(), moved=0, scrawled=None, allowance=1
+    )
+    if state.statue_reached or _both_finished(state):
+        return _game_over(state, events)
+    nxt = opponent(state.turn)
+    for candidate in (nxt, state.turn):
+        pawn = state.scrawlers[candidate]
+        if pawn.out:
+            continue
+        if pawn.position is not None:
+            state = replace(state, turn=candidate, phase="move")
+            return state, [*events, public("turn", player=candidate, phase="move")]
+        if _free_landmarks(state):
+            state = replace(state, turn=candidate, phase="reenter")
+            return state, [*events, public("turn", player=candidate, phase="reenter")]
+        state = replace(state, scrawlers={**state.scrawlers, candidate: replace(pawn, out=True)})
+        events.append(public("out", player=candidate, reason="no free landmark left unscrawled"))
+    return _game_over(state, events)
+
+
+def _both_finished(state: State) -> bool:
+    if state.options.game_end == "at_once":
+        return all(s.position is None for s in state.scrawlers.values())
+    return all(s.out for s in state.scrawlers.values())
+
+
+def _free_landmarks(state: State) -> list[str]:
+    """Landmarks never scrawled in this game and with no pawn or Judge on them."""
+    return [
+        h
+        for h in state.board.landmarks
+        if h not in state.defaced and state.judge_at(h) is None and state.scrawler_at(h) is None
+    ]
+
+
+def _game_over(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    colours = dict(state.colours)
+    for colour_id, colour in colours.items():
+        if colour.final is None:
+            # Not arrested at the end: add every scrawl still on the board.
+            colours[colour_id] = replace(
+                colour, final=colour.prestige + _remaining_value(state, colour_id)
+            )
+    best = {p: max((c.final or 0) for c in colours.values() if c.player == p) for p in PLAYERS}
+    top = max(best.values())
+    leaders = [p for p in PLAYERS if best[p] == top]
+    winner = leaders[0] if len(leaders) == 1 else "draw"
+    state = replace(state, colours=colours, phase="over", winner=winner)
+    scores = {c.id: c.final for c in colours.values()}
+    return state, [*events, public("game_over", scores=scores, best=best, winner=winner)]
+
+
+def _reenter(state: State, action: Action) -> Outcome:
+    who = _player(action)
+    _require_phase(state, "reenter", who)
+    at = field(action, "at", str)
+    state.board.hex(at)
+    if at not in _free_landmarks(state):
+        free = ", ".join(_free_landmarks(state))
+        raise IllegalAction(f"{at} is not a free landmark that was never scrawled; free: {free}")
+    number = 1 + sum(1 for c in state.colours.values() if c.player == who)
+    colour_id = f"{who}-{number}"
+    colours = {**state.colours, colour_id: Colour(colour_id, who, state.board.hex(at).prestige)}
+    pawn = Scrawler(who, colour_id, at)
+    state = replace(
+        state,
+        colours=colours,
+        scrawlers={**state.scrawlers, who: pawn},
+        scrawls={**state.scrawls, at: colour_id},
+        defaced=state.defaced | {at},
+        phase="move",
+    )
+    return Outcome(state, [public("reentered", player=who, colour=colour_id, at=at, prestige=3)])
+
+
+_HANDLERS = {
+    "move": _move,
+    "roll": _roll,
+    "judge_move": _judge_move,
+    "reenter": _reenter,
+}
+
+ENGINE = GraffitiEngine()

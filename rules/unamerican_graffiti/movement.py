@@ -1,0 +1,160 @@
+"""Where scrawlers and Judges may go.
+
+Both searches are breadth-first over the hex map, so each destination comes
+with its fewest hexes: a scrawler who names only where it ends is taken to
+have gone the shortest way (more hexes only give the opponent more dice).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .state import State, opponent
+
+
+def scrawler_may_enter(state: State, player: str, hex_id: str) -> bool:
+    """Whether ``player``'s pawn may step onto ``hex_id`` at all."""
+    if state.judge_at(hex_id) is not None:
+        return False
+    if state.scrawler_at(hex_id) == opponent(player):
+        return False
+    gate_barred = state.options.gate == "into" and hex_id in state.board.gates
+    if gate_barred and _gate_closed(state, hex_id):
+        return False
+    if hex_id == state.board.statue and not _statue_open(state):
+        # Entering a clean location forces a scrawl, and the Statue may not
+        # be scrawled yet: so it may not be entered at all.
+        return False
+    return True
+
+
+def _gate_closed(state: State, gate: str) -> bool:
+    return any(state.judge_at(house) is not None for house in state.board.gates[gate])
+
+
+def _statue_open(state: State) -> bool:
+    return set(state.board.landmarks) <= state.defaced
+
+
+def _may_leave(state: State, player: str, hex_id: str) -> bool:
+    """Whether a pawn that stepped onto ``hex_id`` may walk on from it."""
+    if state.is_clean_location(hex_id):
+        return False  # it must stop and scrawl
+    if state.options.gate == "into":
+        return True
+    # "through" reading: the gate may be entered but not passed.
+    return not (hex_id in state.board.gates and _gate_closed(state, hex_id))
+
+
+def scrawler_moves(state: State, player: str, limit: int = 3) -> dict[str, list[str]]:
+    """Every destination of ``player``'s pawn → the shortest path to it (start excluded)."""
+    start = state.scrawlers[player].position
+    if start is None:
+        return {}
+    paths: dict[str, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        path = paths[here]
+        if len(path) == limit or (path and not _may_leave(state, player, here)):
+            continue
+        for nxt in state.board.neighbours[here]:
+            if nxt in paths or not scrawler_may_enter(state, player, nxt):
+                continue
+            paths[nxt] = [*path, nxt]
+            queue.append(nxt)
+    return paths
+
+
+def check_scrawler_path(state: State, player: str, path: list[str]) -> str | None:
+    """Why ``path`` is not a legal scrawler move, or ``None`` if it is."""
+    if len(path) > 3:
+        return f"a scrawler moves at most three hexes, not {len(path)}"
+    here = state.scrawlers[player].position
+    assert here is not None
+    for i, nxt in enumerate(path):
+        if nxt not in state.board.neighbours[here]:
+            return f"{nxt} is not next to {here}"
+        if not scrawler_may_enter(state, player, nxt):
+            return _blocked_reason(state, player, nxt)
+        if i < len(path) - 1 and not _may_leave(state, player, nxt):
+            if state.is_clean_location(nxt):
+                return f"{nxt} is a clean location: the scrawler must stop there and scrawl"
+            return f"{nxt} lies between two Sector Houses with a Judge: no passing through"
+        here = nxt
+    return None
+
+
+def _blocked_reason(state: State, player: str, hex_id: str) -> str:
+    judge = state.judge_at(hex_id)
+    if judge is not None:
+        return f"Judge {judge} stands on {hex_id}: scrawlers may not move through Judges"
+    if state.scrawler_at(hex_id) == opponent(player):
+        return f"{opponent(player)} stands on {hex_id}"
+    if hex_id in state.board.gates:
+        return f"{hex_id} lies between two Sector Houses and one of them holds a Judge"
+    return "the Statue of Judgement may not be scrawled until all six landmarks have been"
+
+
+def judge_may_enter(state: State, judge: int, hex_id: str) -> bool:
+    """Whether Judge ``judge`` may step onto ``hex_id`` (ignoring how far)."""
+    if state.judge_at(hex_id) is not None:
+        return False
+    place = state.board.hexes[hex_id]
+    if not place.is_location or place.kind == "sector-house":
+        return True
+    # Other locations only to arrest or to clean up a scrawl.
+    return state.scrawler_at(hex_id) is not None or hex_id in state.scrawls
+
+
+def _judge_stops(state: State, hex_id: str) -> bool:
+    """A Judge entering a scrawler's hex (arrest) or a scrawl (to clean) stops there."""
+    return state.scrawler_at(hex_id) is not None or hex_id in state.scrawls
+
+
+def judge_moves(state: State, judge: int, allowance: int) -> dict[str, list[str]]:
+    """Every destination of a Judge with ``allowance`` hexes → its shortest path.
+
+    Judge Dredd (Judge 1) gets one hex more, but only where it ends in an arrest.
+    """
+    start = state.judges[judge]
+    limit = allowance + (1 if judge == 1 else 0)
+    paths: dict[str, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        path = paths[here]
+        if len(path) == limit or (path and _judge_stops(state, here)):
+            continue
+        for nxt in state.board.neighbours[here]:
+            if nxt not in paths and judge_may_enter(state, judge, nxt):
+                paths[nxt] = [*path, nxt]
+                queue.append(nxt)
+    if judge == 1:
+        paths = {
+            h: p
+            for h, p in paths.items()
+            if len(p) <= allowance or state.scrawler_at(h) is not None
+        }
+    return paths
+
+
+def check_judge_path(state: State, judge: int, allowance: int, path: list[str]) -> str | None:
+    """Why ``path`` is not a legal move for the Judge, or ``None`` if it is."""
+    limit = allowance + (1 if judge == 1 else 0)
+    if len(path) > limit:
+        return f"Judge {judge} may move at most {allowance} hex(es) now"
+    here = state.judges[judge]
+    for i, nxt in enumerate(path):
+        if nxt not in state.board.neighbours[here]:
+            return f"{nxt} is not next to {here}"
+        if not judge_may_enter(state, judge, nxt):
+            if state.judge_at(nxt) is not None:
+                return f"Judge {state.judge_at(nxt)} stands on {nxt}: Judges never share a hex"
+            return f"a Judge enters {nxt} only to make an arrest or clean up a scrawl"
+        if i < len(path) - 1 and _judge_stops(state, nxt):
+            return f"Judge {judge} must stop at {nxt}"
+        here = nxt
+    if len(path) > allowance and state.scrawler_at(path[-1]) is None:
+        return "Judge Dredd's extra hex is only for making an arrest"
+    return None
