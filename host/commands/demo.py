@@ -1,0 +1,122 @@
+"""``lawmaster demo``: a whole refereed game on the simulated board, in the browser.
+
+Firmware code → pty → link → sensing → tracker → referee → journal → web, with
+simulated players at human pace. Open the printed URL; Ctrl-C stops it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import tempfile
+import threading
+from typing import Any
+
+import click
+
+from lawmaster.host.runtime import DEMO_HEADER, Autoplay, Runtime, open_host, start_web
+
+
+@click.command("demo")
+@click.option("--game", default="gw-brott", show_default=True, help="The game to play.")
+@click.option("--port", default=8080, show_default=True, help="Web port (0: any free port).")
+@click.option("--bind", default="127.0.0.1", show_default=True, help="Web address to bind.")
+@click.option(
+    "--seed", default=1, show_default=True, help="Seed of the simulated players and dice."
+)
+@click.option(
+    "--pace",
+    default=3.0,
+    show_default=True,
+    help="Seconds between inputs (0: as fast as possible).",
+)
+@click.option("--journal", default=None, help="Journal file (default: a new temporary file).")
+@click.option("--board/--no-board", default=True, show_default=True, help="Simulate the board.")
+@click.option("--web/--no-web", default=True, show_default=True, help="Serve the dashboard.")
+@click.option("--exit-when-over", is_flag=True, help="Stop when the game ends (for scripts).")
+@click.option(
+    "--print-accepted", is_flag=True, help="Print 'accepted SEQ' after each journal commit."
+)
+def command(
+    game: str,
+    port: int,
+    bind: str,
+    seed: int,
+    pace: float,
+    journal: str | None,
+    board: bool,
+    web: bool,
+    exit_when_over: bool,
+    print_accepted: bool,
+) -> None:
+    """Watch a refereed game played by simulated players on the simulated board."""
+    if game != "gw-brott":
+        raise click.UsageError(
+            f"the demo's simulated players play gw-brott only, not {game!r} (yet)"
+        )
+    if journal is None:
+        journal = os.path.join(tempfile.mkdtemp(prefix="lawmaster-demo-"), "journal.db")
+    settings = {"digital_dice": False, "seed": seed, "board": board}
+    host = open_host(journal, settings, {**DEMO_HEADER, "game": game})
+    runtime = Runtime(host)
+    done = threading.Event()
+
+    def echo_accepted(seq: int, action: dict[str, Any]) -> None:
+        # Printed only after the journal commit: a crash test compares these with the file.
+        sys.stdout.write(f"accepted {seq}\n")
+        sys.stdout.flush()
+
+    act = _wire_board(runtime, seed) if board else None
+    if act is None:
+        from lawmaster.host.runtime import tablet_act
+
+        act = tablet_act
+    if print_accepted:
+        host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
+    if web:
+        runtime.web = start_web(host, bind, port)
+        _print_urls(runtime)
+    click.echo(f"journal: {journal}")
+    for line in runtime.missing:
+        click.echo(f"not wired: {line}")
+
+    def over(table: Any) -> None:
+        click.echo(json.dumps({"over": True, "summary": table.engine.summary(table.state)}))
+        if exit_when_over:
+            done.set()
+
+    autoplay = Autoplay(host, act, seed=seed, pace=pace, on_over=over)
+    autoplay.start()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    try:
+        while not done.wait(0.2):
+            if autoplay.error is not None:
+                raise click.ClickException(f"the simulated players stopped: {autoplay.error}")
+            if not autoplay.is_alive() and not web:
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        autoplay.stop()
+        runtime.close()
+
+
+def _wire_board(runtime: Runtime, seed: int) -> Any:
+    """The simulated board's stages, or ``None`` (and a note) where a stage is missing."""
+    try:
+        from lawmaster.host.stack import wire_simulated_board
+    except ImportError as exc:
+        runtime.missing.append(f"simulated board ({exc}); moves are entered on the tablets")
+        return None
+    return wire_simulated_board(runtime, seed)
+
+
+def _print_urls(runtime: Runtime) -> None:
+    assert runtime.web is not None
+    table = runtime.table
+    base = runtime.web.url
+    click.echo(f"table screen: {base}/")
+    for seat in table.seats():
+        click.echo(f"seat {seat}: {base}/seat/{table.token(seat)}")

@@ -1,0 +1,167 @@
+"""Assembling one table's stack: journal, table host, referee wiring, web, simulated players.
+
+``lawmaster demo`` and ``lawmaster run`` both build a :class:`Runtime`; they
+differ only in where the inputs come from (simulated board and players, or the
+real serial port, NFC readers and GPIO pins). See :mod:`lawmaster.host.stack`
+for the board stages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .journal import Journal
+from .table import Table, TableHost
+
+#: The demo's game when the journal has none open: two criminals against GW.
+DEMO_HEADER: dict[str, Any] = {
+    "game": "gw-brott",
+    "board": "standard",
+    "criminals": ["red", "green"],
+    "abilities": {"red": "helicopter", "green": "informer"},
+    "evidence": {
+        "red": ["blue-1", "red-1", "green-1", "yellow-1", "white-1"],
+        "green": ["blue-2", "red-2", "green-2", "yellow-2", "white-2"],
+    },
+    "trumps": ["helicopter", "informer", "breakthrough"],
+}
+
+
+@dataclass
+class WebServer:
+    """The dashboard served by waitress in a background thread."""
+
+    server: Any
+    thread: threading.Thread
+    url: str
+
+    def close(self) -> None:
+        self.server.close()
+        self.thread.join(timeout=5)
+
+
+def start_web(host: TableHost, bind: str, port: int) -> WebServer:
+    """Serve the dashboard through waitress (never Werkzeug's dev server)."""
+    from lawmaster.host.web import create_app, make_server
+
+    server = make_server(create_app(host), bind, port)
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    actual = server.effective_port
+    shown = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
+    return WebServer(server, thread, f"http://{shown}:{actual}")
+
+
+def open_host(
+    journal_path: str, settings: Mapping[str, Any], header: Mapping[str, Any]
+) -> TableHost:
+    """The table host on a journal: the open game resumed by replay, or a new one."""
+    journal = Journal(journal_path)
+    host = TableHost(journal, settings)
+    if host.table is None:
+        host.new_game(header)
+    return host
+
+
+@dataclass
+class Runtime:
+    """Everything running for one table; :meth:`close` stops it in reverse order."""
+
+    host: TableHost
+    web: WebServer | None = None
+    closers: list[Callable[[], None]] = field(default_factory=list)
+    #: Stages not wired, with the reason, for the start-up message.
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        assert self.host.table is not None
+        return self.host.table
+
+    def close(self) -> None:
+        for closer in reversed(self.closers):
+            # One stage failing to close must not keep the others open.
+            with contextlib.suppress(Exception):
+                closer()
+        self.closers.clear()
+        if self.web is not None:
+            self.web.close()
+            self.web = None
+
+
+class Autoplay(threading.Thread):
+    """Simulated players playing the table's game at ``pace`` seconds per input.
+
+    ``act`` carries one decision out (on the tablets, or on the simulated
+    board). It stops when the game is over or :meth:`stop` is called.
+    """
+
+    def __init__(
+        self,
+        host: TableHost,
+        act: Callable[[Table, Any], bool],
+        *,
+        seed: int,
+        pace: float,
+        on_over: Callable[[Table], None] | None = None,
+    ) -> None:
+        super().__init__(name="autoplay", daemon=True)
+        self.host = host
+        self.act = act
+        self.seed = seed
+        self.pace = pace
+        self.on_over = on_over
+        self.error: BaseException | None = None
+        self._stop_event = threading.Event()
+
+    def stop(self) -> None:
+        self._stop_event.set()
+
+    def run(self) -> None:
+        from .sim.players import Players
+
+        players: Players | None = None
+        try:
+            while not self._stop_event.is_set():
+                table = self.host.table
+                if table is None:
+                    self._stop_event.wait(0.2)
+                    continue
+                if players is None or players.table is not table:
+                    players = Players(table, self.seed)
+                if table.is_over():
+                    if self.on_over is not None:
+                        self.on_over(table)
+                    return
+                if self.pace and self._stop_event.wait(self.pace):
+                    return
+                decision = players.decide()
+                if decision is None:
+                    self._stop_event.wait(0.05)
+                    continue
+                self.act(table, decision)
+        except BaseException as exc:  # noqa: BLE001 - reported by the command
+            self.error = exc
+
+
+def tablet_act(table: Table, decision: Any) -> bool:
+    """Carry a decision out on the tablets only (no board)."""
+    result = table.submit(decision.seat, decision.action)
+    if not result.get("ok"):
+        raise RuntimeError(f"{decision.seat}: {decision.action} refused: {result.get('error')}")
+    return True
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:
+    """Poll ``predicate`` until true or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
