@@ -280,7 +280,7 @@ class PN532Emulator:
             if not self._pending_list or self._tag is None:
                 return
             self._pending_list = False
-            reply = self._list_reply()
+            reply = self._spoil(b"", self._list_reply())
         self._send(reply)
 
     def _handle_frames(self, buffer: bytearray) -> list[bytes]:
@@ -349,8 +349,7 @@ class PN532Emulator:
         assert tag is not None
         self._selected = tag
         target = bytes([0x01, 0x00, 0x44, 0x00, len(tag.uid)]) + tag.uid
-        reply = _frame(bytes([0xD5, CMD_IN_LIST_PASSIVE_TARGET + 1, 0x01]) + target)
-        return self._spoil(b"", reply)
+        return _frame(bytes([0xD5, CMD_IN_LIST_PASSIVE_TARGET + 1, 0x01]) + target)
 
     def _exchange(self, params: bytes) -> bytes:
         """InDataExchange with the selected tag (lock held): status byte + data."""
@@ -372,9 +371,10 @@ class PN532Emulator:
         how = self._corrupt.pop(0)
         if how == "ack" and ack:
             return b"\x00\x00\xff\x00\x0f\x00" + body
-        if not body:
-            self._corrupt.insert(0, how)  # only an ACK went out: spoil the real reply later
-            return ack
+        if how == "ack" or not body:
+            # Nothing of that kind goes out now: spoil the next reply that has one.
+            self._corrupt.insert(0, how)
+            return ack + body
         spoilt = bytearray(body)
         if how == "checksum":
             spoilt[-2] ^= 0x5A
