@@ -8,6 +8,7 @@ Two ways in, one result:
   on top), and typed fields fill the rest. A field's name says its JSON type:
   ``f:to`` text, ``i:face`` whole number, ``l:faces`` a list (repeated fields),
   ``p:path`` cell names split on spaces or commas, ``b:two_player`` true/false.
+  A field left empty is left out of the action.
 """
 
 from __future__ import annotations
@@ -94,8 +95,10 @@ def action_from_form(request: Request) -> dict[str, Any]:
         kind, sep, name = key.partition(":")
         if not sep or not name:
             continue
-        values = form.getlist(key)
-        action[name] = _typed(kind, name, values)
+        value = _typed(kind, name, form.getlist(key))
+        # A field left empty is not sent at all: engines refuse fields they do not expect.
+        if value != "" and value != []:
+            action[name] = value
     return checked_action(action)
 
 
@@ -104,6 +107,8 @@ def _typed(kind: str, name: str, values: list[str]) -> Any:
     if kind == "f":
         return last
     if kind == "i":
+        if not last:
+            return ""
         try:
             return int(last)
         except ValueError:

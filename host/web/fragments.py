@@ -36,8 +36,15 @@ def regions(
         "log": render_template("_log.html", lines=log_lines(snapshot)),
     }
     if token is not None:
+        controls = render.controls(snapshot, token, digital_dice)
         parts["prompts"] = render_template(
-            "_prompts.html", snapshot=snapshot, token=token, digital_dice=digital_dice
+            "_prompts.html",
+            snapshot=snapshot,
+            token=token,
+            digital_dice=digital_dice,
+            controls=controls,
+            # The game's own forms replace the table's prompts of the same kinds.
+            covered=render.covered_prompts(snapshot.get("game")) if controls else (),
         )
     return parts
 

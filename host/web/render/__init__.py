@@ -5,7 +5,10 @@ A game module offers three functions, each reading only the snapshot given:
 * ``board(snapshot) -> Markup`` — the board (an inline SVG) or the view as a list;
 * ``extras(snapshot) -> Markup`` — what the view adds beside the board (a hand,
   combat odds), empty when nothing;
-* ``describe(event) -> str`` — one log line for an event.
+* ``describe(event) -> str`` — one log line for an event;
+* optionally ``controls(snapshot, token, digital_dice) -> Markup`` — the seat's
+  input forms built from its own view, and ``COVERED_PROMPTS``, the table prompt
+  kinds those forms already ask for.
 
 A module may return ``None`` from ``board`` when the view is not in a shape it
 knows; the generic fallback then draws it.
@@ -46,6 +49,17 @@ def board(snapshot: Mapping[str, Any]) -> Markup:
 def extras(snapshot: Mapping[str, Any]) -> Markup:
     """The game's extra panels for a snapshot."""
     return module_for(snapshot.get("game")).extras(snapshot)
+
+
+def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+    """The game's own input forms for a seat, built from its view (empty if none)."""
+    module = module_for(snapshot.get("game"))
+    return getattr(module, "controls", generic.controls)(snapshot, token, digital_dice)
+
+
+def covered_prompts(game: object) -> frozenset[str]:
+    """Prompt kinds the game's controls already ask for."""
+    return getattr(module_for(game), "COVERED_PROMPTS", frozenset())
 
 
 def describe(game: object, event: Mapping[str, Any]) -> str:

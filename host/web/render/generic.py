@@ -69,6 +69,15 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
 _NOT_SHOWN = ("type", "visible_to", "move")
 
 
+def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+    """No game-specific inputs: the table's prompts are shown as they come."""
+    return Markup("")
+
+
+#: Prompt kinds this module's controls cover (none).
+COVERED_PROMPTS: frozenset[str] = frozenset()
+
+
 def describe(event: Mapping[str, Any]) -> str:
     """A log line for any event: its type, then its fields."""
     kind = _label(event.get("type", "event"))

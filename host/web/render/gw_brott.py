@@ -8,14 +8,17 @@ deduction map (``deduction``: piece → cells it may be on) as shaded cells.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from flask import render_template
 from markupsafe import Markup, escape
 
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
+from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
 from . import generic
 
@@ -47,21 +50,28 @@ _CORNERS = ((0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8), (0.5, 0.5))
 
 
 @lru_cache(maxsize=16)
-def _shipped_board(name: str) -> Board:
-    return Board.load(name)
+def _board_from_json(text: str) -> Board:
+    return Board.from_data(json.loads(text))
+
+
+def board_data(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's board (``jail_cells``/``jail_exits``) in the board file's shape."""
+    if "jail" in spec:
+        return dict(spec)
+    data = {k: v for k, v in spec.items() if k not in ("jail_cells", "jail_exits")}
+    data["jail"] = {"cells": spec.get("jail_cells", []), "exits": spec.get("jail_exits", [])}
+    return data
 
 
 def board_of(view: Mapping[str, Any]) -> Board | None:
-    """The board a view is played on (a shipped name or an inline board object)."""
+    """The board a view is played on: the view's board object, or a shipped board's name."""
     spec = view.get("board", "standard")
     try:
         if isinstance(spec, str):
-            return _shipped_board(spec)
+            return Board.load(spec)
         if isinstance(spec, Mapping):
-            if isinstance(spec.get("name"), str) and "width" not in spec:
-                return _shipped_board(spec["name"])
-            return Board.from_data(spec)
-    except IllegalAction:
+            return _board_from_json(json.dumps(board_data(spec), sort_keys=True))
+    except (IllegalAction, TypeError, ValueError):
         return None
     return None
 
@@ -106,6 +116,16 @@ def deduction_of(view: Mapping[str, Any]) -> dict[str, list[str]]:
             if isinstance(cells, Iterable) and not isinstance(cells, str | bytes | Mapping):
                 result[str(piece)] = [str(c) for c in cells]
     return result
+
+
+def handed_in_cards(view: Mapping[str, Any]) -> set[str]:
+    """Evidence cards GW already holds (their spaces no longer matter)."""
+    cards = set()
+    for item in view.get("evidence_handed_in") or []:
+        card = item.get("card") if isinstance(item, Mapping) else item
+        if isinstance(card, str):
+            cards.add(card)
+    return cards
 
 
 def _cell_name(board: Board, name: str) -> int | None:
@@ -172,8 +192,7 @@ def _labels(grid: Board) -> list[str]:
 
 def _cells(grid: Board, view: Mapping[str, Any]) -> list[str]:
     on_cell = {cell: card for card, cell in grid.evidence.items()}
-    handed_in = view.get("evidence_handed_in")
-    gone = set(handed_in) if isinstance(handed_in, list) else set()
+    gone = handed_in_cards(view)
     exits = set(grid.jail_exits)
     parts = []
     for cell in range(grid.size):
@@ -260,6 +279,7 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
             f'fill="{ink}" class="piece-label">{escape(piece[:1].upper())}</text></g>'
         )
+    parts.extend(_jailed(grid, view, order))
     gw = view.get("gw_position")
     cell = _cell_name(grid, gw) if isinstance(gw, str) else None
     if cell is not None:
@@ -275,43 +295,140 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]
     return parts
 
 
+def _where(piece: str, info: Any, known: dict[str, str], maybe: dict[str, list[str]]) -> str:
+    """Where a piece is, as far as this view says."""
+    if isinstance(info, Mapping) and info.get("out"):
+        return "out of the game"
+    if piece in known:
+        return "in jail" if known[piece] == "jail" else f"on {known[piece]}"
+    if isinstance(info, Mapping) and info.get("in_jail"):
+        return "in jail"
+    if piece in maybe:
+        cells = [c for c in maybe[piece] if c != "jail"]
+        if not cells:
+            return "in jail"
+        text = f"may be on {len(cells)} cell{'s' if len(cells) != 1 else ''}"
+        return text + (" or in jail" if "jail" in maybe[piece] else "")
+    return "somewhere on the board (hidden)"
+
+
+def _jailed(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+    """Pieces in jail (public: arrests and jail breaks are seen by all) drawn in the jail."""
+    criminals = view.get("criminals")
+    if not isinstance(criminals, Mapping):
+        return []
+    jailed = [
+        p
+        for p, info in criminals.items()
+        if isinstance(info, Mapping)
+        and not info.get("out")
+        and (info.get("in_jail") or info.get("position") == "jail")
+    ]
+    if not jailed:
+        return []
+    area = sorted(grid.jail_cells) or list(grid.jail_exits[:1])
+    xs = [_origin(grid, c)[0] for c in area]
+    ys = [_origin(grid, c)[1] for c in area]
+    left, top = min(xs), min(ys)
+    width, height = max(xs) + CELL - left, max(ys) + CELL - top
+    radius = min(CELL * 0.22, width / (2 * len(jailed) + 1))
+    parts = []
+    for i, piece in enumerate(jailed):
+        cx = left + width * (i + 1) / (len(jailed) + 1)
+        cy = top + height / 2
+        parts.append(
+            f'<g class="piece jailed" data-piece="{escape(piece)}"><title>{escape(piece)} in jail'
+            f'</title><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
+            f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/></g>'
+        )
+    return parts
+
+
 def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """The legend: each piece's colour, where it is or may be, and what else the view holds."""
+    """The legend (pieces, where they are or may be) and the rest of the seat's view."""
     view = snapshot.get("view")
     if not isinstance(view, Mapping):
         return Markup("")
     order = piece_order(view)
     known = criminal_positions(view)
     maybe = deduction_of(view)
-    rows = []
-    for piece in order:
-        fill = piece_fill(piece, order)
-        if piece in known:
-            where = "in jail" if known[piece] == "jail" else f"on {known[piece]}"
-        elif piece in maybe:
-            cells = [c for c in maybe[piece] if c != "jail"]
-            where = f"may be on {len(cells)} cell{'s' if len(cells) != 1 else ''}"
-            if "jail" in maybe[piece]:
-                where += " or in jail" if cells else "in jail"
-                if not cells:
-                    where = "in jail"
-        else:
-            where = "position hidden"
-        rows.append(
-            Markup('<li><span class="swatch" style="background:{}"></span>{}: {}</li>').format(
-                fill, piece, where
-            )
+    criminals = view.get("criminals") if isinstance(view.get("criminals"), Mapping) else {}
+    rows = [
+        Markup(
+            '<li data-piece="{}"><span class="swatch" style="background:{}"></span>{}</li>'
+        ).format(
+            piece,
+            piece_fill(piece, order),
+            Markup("<strong>{}</strong>: {}{}").format(
+                piece,
+                _where(piece, criminals.get(piece), known, maybe),
+                _cuffs(criminals.get(piece)),
+            ),
         )
-    legend = Markup('<ul class="legend">{}</ul>').format(Markup("").join(rows)) if rows else ""
-    # Everything else the view says (hand, dice, handcuffs) as the readable list.
-    rest = {
-        k: v
-        for k, v in view.items()
-        if k not in ("board", "deduction", "gw_position") and not (k == "criminals" and known)
-    }
-    return Markup('<div class="gw-extras">{}<div class="view-rest">{}</div></div>').format(
-        legend, generic.value_html(rest)
+        for piece in order
+    ]
+    gw = view.get("gw_position")
+    if isinstance(gw, str):
+        rows.insert(
+            0,
+            Markup('<li><span class="swatch" style="background:{}"></span>GW: on {}</li>').format(
+                GW_FILL, gw
+            ),
+        )
+    legend = Markup('<ul class="legend">{}</ul>').format(Markup("").join(rows))
+    facts = {key: view[key] for key in _SHOWN if key in view and view[key] not in (None, [], {})}
+    dice = view.get("criminal_dice")
+    if isinstance(dice, list):
+        facts["criminal_dice"] = [d if d is not None else "·" for d in dice]
+    return Markup('<div class="gw-extras">{}{}</div>').format(legend, generic.value_html(facts))
+
+
+def _cuffs(info: Any) -> str:
+    if isinstance(info, Mapping) and isinstance(info.get("handcuffs"), int) and info["handcuffs"]:
+        return f" ({info['handcuffs']} handcuffs)"
+    return ""
+
+
+# What the side panel lists besides the legend, in this order (only keys the view has).
+_SHOWN = (
+    "winner",
+    "round",
+    "phase",
+    "handcuffs_left",
+    "ability",
+    "evidence_held",
+    "trumps_left",
+    "trumps_played",
+    "trumps_in_hand",
+    "revealed",
+    "evidence_handed_in",
+)
+
+
+def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+    """The seat's inputs for what the engine asks of it now (from its own view only)."""
+    view = snapshot.get("view")
+    if not isinstance(view, Mapping) or not isinstance(view.get("asked"), Mapping):
+        return Markup("")
+    return Markup(
+        render_template(
+            "gw_controls.html",
+            view=view,
+            seat=snapshot.get("seat"),
+            token=token,
+            digital_dice=digital_dice,
+            criminal_faces=criminal_faces(),
+            gw_faces=gw_faces(),
+            face_names=FACE_NAMES,
+        )
     )
+
+
+#: How the die faces read on a button.
+FACE_NAMES = {"arrow": "➔ arrow", "gw": "GW"}
+
+#: Prompt kinds the controls above already cover, so the page does not ask twice.
+COVERED_PROMPTS = frozenset({"your_turn", "enter_dice", "choose_die", "trump", "gw_move"})
 
 
 _DESCRIBE = {

@@ -49,12 +49,17 @@
       var last = values.length ? values[values.length - 1] : "";
       if (seen[key]) return;
       seen[key] = true;
-      if (kind === "f") action[name] = last;
-      else if (kind === "i") action[name] = /^-?\d+$/.test(last) ? parseInt(last, 10) : last;
-      else if (kind === "l") action[name] = values.filter(function (v) { return v; });
-      else if (kind === "p") action[name] = values.join(" ").split(/[\s,;]+/).filter(Boolean)
+      var value;
+      if (kind === "f") value = last;
+      else if (kind === "i") value = /^-?\d+$/.test(last) ? parseInt(last, 10) : last;
+      else if (kind === "l") value = values.filter(function (v) { return v; });
+      else if (kind === "p") value = values.join(" ").split(/[\s,;]+/).filter(Boolean)
         .map(function (c) { return c.toUpperCase(); });
-      else if (kind === "b") action[name] = ["1", "true", "on", "yes"].indexOf(last.toLowerCase()) >= 0;
+      else if (kind === "b") value = ["1", "true", "on", "yes"].indexOf(last.toLowerCase()) >= 0;
+      else return;
+      // An empty field is left out, as the server does for plain forms.
+      if (value === "" || (Array.isArray(value) && !value.length)) return;
+      action[name] = value;
     });
     return action;
   }

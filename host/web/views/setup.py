@@ -12,6 +12,7 @@ from lawmaster.rules.core import IllegalAction, engine_names
 
 from ..actions import parse_json
 from ..context import get_host
+from ..deal import deal_gw
 from ..errors import MALFORMED, REFUSED, UNKNOWN, WebError, wants_html
 
 bp = Blueprint("setup", __name__)
@@ -60,12 +61,14 @@ def _in_progress() -> bool:
         return False
 
 
-def _start(header: dict[str, Any], replace: bool) -> Any:
+def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
     if not isinstance(header.get("game"), str) or header["game"] not in engine_names():
         raise WebError(MALFORMED, "choose one of the known games")
     if _in_progress() and not replace:
         raise WebError(REFUSED, "a game is in progress: tick 'replace the game in progress'")
     try:
+        if deal and header["game"] == "gw-brott":
+            header = deal_gw(header)
         return get_host().new_game(header)
     except IllegalAction as exc:
         raise WebError(MALFORMED, f"that setup is not valid: {exc.reason}") from None
@@ -102,8 +105,8 @@ def start() -> Any:
     if request.is_json or request.mimetype in ("", "text/plain"):
         body = parse_json(request.get_data(cache=True), "the setup")
         if not isinstance(body, dict) or not isinstance(body.get("header"), dict):
-            raise WebError(MALFORMED, 'send {"header": {...}, "replace": true|false}')
-        table = _start(dict(body["header"]), body.get("replace") is True)
+            raise WebError(MALFORMED, 'send {"header": {...}, "replace": false, "deal": false}')
+        table = _start(dict(body["header"]), body.get("replace") is True, body.get("deal") is True)
         return jsonify({"ok": True, "game": table.game, "seats": table.seats()})
     form = request.form
     try:
@@ -113,7 +116,7 @@ def start() -> Any:
         if isinstance(settings, dict):
             # The table's own choice, read by the referee of each new game.
             settings["digital_dice"] = bool(form.get("digital_dice"))
-        _start(header, bool(form.get("replace")))
+        _start(header, bool(form.get("replace")), bool(form.get("deal")))
     except WebError as exc:
         return _page(form, exc.reason, exc.status)
     return redirect(url_for("table.screen"), code=303)
