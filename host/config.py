@@ -36,6 +36,8 @@ class NfcReaderConfig:
     port: str = "/dev/ttyS0"
     baud: int = 115200
     address: int = 0x24
+    #: The seat whose reader this is (a tap there is that seat's play); None: shared.
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class TableConfig:
 
     journal: str = "/var/lib/lawmaster/table.db"
     calibration: str = "/var/lib/lawmaster/calibration.json"
+    cards: str = "/var/lib/lawmaster/cards.db"
     digital_dice: bool = False
     seed: int = 0
     board: bool = True
@@ -92,7 +95,9 @@ def load(path: str | Path) -> TableConfig:
 
 def parse(data: Mapping[str, Any]) -> TableConfig:
     """Build a :class:`TableConfig` from parsed TOML."""
-    table = _section(data, "table", {"journal", "calibration", "digital_dice", "seed", "board"})
+    table = _section(
+        data, "table", {"journal", "calibration", "cards", "digital_dice", "seed", "board"}
+    )
     _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game"})
     scanner = _section(data, "scanner", {"port", "baud"})
     panel = _section(data, "panel", {"pin_factory", "buttons", "led", "buzzer"})
@@ -106,6 +111,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
     return TableConfig(
         journal=_get(table, "table.journal", str, TableConfig.journal),
         calibration=_get(table, "table.calibration", str, TableConfig.calibration),
+        cards=_get(table, "table.cards", str, TableConfig.cards),
         digital_dice=_get(table, "table.digital_dice", bool, False),
         seed=_get(table, "table.seed", int, 0),
         board=_get(table, "table.board", bool, True),
@@ -133,7 +139,7 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
     where = f"nfc[{index}]"
     if not isinstance(data, Mapping):
         raise ConfigError(f"{where} must be a table")
-    _known(data, where, {"name", "interface", "port", "baud", "address"})
+    _known(data, where, {"name", "interface", "port", "baud", "address", "seat"})
     interface = _get(data, f"{where}.interface", str, "uart")
     if interface not in ("uart", "i2c"):
         raise ConfigError(f'{where}.interface must be "uart" or "i2c", not {interface!r}')
@@ -143,6 +149,7 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
         port=_get(data, f"{where}.port", str, NfcReaderConfig.port),
         baud=_get(data, f"{where}.baud", int, NfcReaderConfig.baud),
         address=_get(data, f"{where}.address", int, NfcReaderConfig.address),
+        seat=_get(data, f"{where}.seat", str, None),
     )
 
 
