@@ -43,8 +43,8 @@ def regions(
             token=token,
             digital_dice=digital_dice,
             controls=controls,
-            # The game's own forms replace the table's prompts of the same kinds.
-            covered=render.covered_prompts(snapshot.get("game")) if controls else (),
+            # Prompt kinds the game draws itself are not drawn again generically.
+            covered=render.covered_prompts(snapshot.get("game")),
         )
     return parts
 

@@ -45,8 +45,8 @@ _PIECE_FILL = {
 }
 _SPARE_FILLS = ("#8e24aa", "#00838f", "#6d4c41", "#ad1457", "#558b2f")
 GW_FILL = "#0d47a1"
-# Where a piece's small deduction mark sits inside a cell, by the piece's index.
-_CORNERS = ((0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8), (0.5, 0.5))
+# Where a piece's deduction mark sits in a cell (by piece index), clear of the card number.
+_CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.45), (0.5, 0.45))
 
 
 @lru_cache(maxsize=16)
@@ -405,15 +405,40 @@ _SHOWN = (
 )
 
 
+#: The referee's prompt kinds drawn here; any other kind falls to the generic forms.
+COVERED_PROMPTS = frozenset(
+    {
+        "enter_dice",
+        "reset",
+        "destroy_evidence",
+        "choose_die",
+        "move_piece",
+        "pass",
+        "inform",
+        "trump",
+        "gw_move",
+    }
+)
+
+#: How the die faces read on a button.
+FACE_NAMES = {"arrow": "➔ arrow", "gw": "GW"}
+
+
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-    """The seat's inputs for what the engine asks of it now (from its own view only)."""
+    """Forms for the referee's prompts to this seat (snapshot only: its view and prompts)."""
     view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("asked"), Mapping):
+    prompts = [
+        p
+        for p in snapshot.get("prompts") or []
+        if isinstance(p, Mapping) and p.get("kind") in COVERED_PROMPTS
+    ]
+    if not isinstance(view, Mapping) or not prompts:
         return Markup("")
     return Markup(
         render_template(
             "gw_controls.html",
             view=view,
+            prompts=prompts,
             seat=snapshot.get("seat"),
             token=token,
             digital_dice=digital_dice,
@@ -422,13 +447,6 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
             face_names=FACE_NAMES,
         )
     )
-
-
-#: How the die faces read on a button.
-FACE_NAMES = {"arrow": "➔ arrow", "gw": "GW"}
-
-#: Prompt kinds the controls above already cover, so the page does not ask twice.
-COVERED_PROMPTS = frozenset({"your_turn", "enter_dice", "choose_die", "trump", "gw_move"})
 
 
 _DESCRIBE = {
