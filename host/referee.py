@@ -85,6 +85,10 @@ class GameRules:
         """How a rejected physical move is named in public (no secret cells)."""
         return "that move"
 
+    def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
+        """A tapped card as an action, a waiting message, or ``None`` (nothing to do)."""
+        return None
+
 
 class Reading:
     """What a board observation means: an action, a question, a correction or nothing."""
@@ -199,8 +203,8 @@ class Referee:
             if reading.action is not None:
                 self._physical(reading.action, reading.seat)
 
-    def _physical(self, action: dict[str, Any], seat: str | None) -> None:
-        """Apply a move seen on the board, or flag it for putting back."""
+    def _physical(self, action: dict[str, Any], seat: str | None, *, source: str = BOARD) -> None:
+        """Apply an input from the table's hardware, or flag it (a move to put back)."""
         from .table import Status
 
         state = self.table.state
@@ -210,7 +214,7 @@ class Referee:
                 self.table.set_status(Status("waiting", completed))
                 self._show_panel()
                 return
-            self._accept(completed, seat=seat, source=BOARD)
+            self._accept(completed, seat=seat, source=source)
         except IllegalAction as exc:
             self.counts["illegal_physical"] += 1
             name = self.rules.physical_name(action)
@@ -228,15 +232,30 @@ class Referee:
         self._show_panel()
 
     # -- NFC and buttons ------------------------------------------------------
-    def nfc(self, reader: str, card: Any) -> None:
-        """A tag read on ``reader``; games that use cards translate it in their rules."""
-        handler = getattr(self.rules, "nfc", None)
-        if handler is None:
-            return
+    def nfc(self, event: Any) -> None:
+        """A card event from the NFC readers (:mod:`lawmaster.host.nfc.events`).
+
+        A known card becomes an action through the game's rules (a criminal
+        handing in evidence, GW playing a trump); an unknown tag is answered
+        with the reader's reason and changes nothing.
+        """
+        from .table import Status
+
+        kind = type(event).__name__
         with self._lock:
-            action = handler(reader, card, self.table.state)
-            if action is not None:
-                self._physical(action, action.get("by"))
+            if kind == "UnknownTag":
+                self.counts["unknown_tag"] = self.counts.get("unknown_tag", 0) + 1
+                self.table.set_status(Status("illegal", f"unknown card: {event.message}"))
+                self._show_panel()
+                return
+            if kind != "CardTapped":
+                return
+            reading = self.rules.card(event.card, event.seat, self.table.state)
+            if isinstance(reading, str):
+                self.table.set_status(Status("waiting", reading))
+                self._show_panel()
+            elif reading is not None:
+                self._physical(reading, self.rules.owner(reading, self.table.state), source=NFC)
 
     def button(self, name: str) -> None:
         """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it."""

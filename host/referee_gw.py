@@ -35,6 +35,8 @@ class GwBrottRules(GameRules):
         super().__init__(table)
         #: A criminal's die said on the tablet, waiting for the board to show the move.
         self.said: dict[str, Any] | None = None
+        #: A trump card GW tapped on the reader, waiting for the rest of it.
+        self.said_trump: str | None = None
 
     # -- who may send what -------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -59,6 +61,24 @@ class GwBrottRules(GameRules):
             return "GW's move"
         return f"{action.get('by', 'a criminal')}'s move"
 
+    # -- cards ---------------------------------------------------------------------
+    def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
+        """Evidence tapped: the criminal to act hands it in. A trump tapped: GW plays it."""
+        waiting = self.table.engine.to_act(state)
+        if card.kind == "evidence":
+            by = seat if seat not in (None, GW) else next((s for s in waiting if s != GW), None)
+            if by is None:
+                return "evidence is handed in at the start of a criminal's turn"
+            return {"act": "destroy_evidence", "by": by, "card": card.id}
+        if card.kind == "trump":
+            if card.id == "infiltrator":
+                return {"act": "trump", "card": card.id}
+            # The rest of the trump (where to, which path, which informer) comes from
+            # GW's tablet or the board; the tap only says which card.
+            self.said_trump = card.id
+            return f"GW plays {card.name}: GW completes it on the tablet"
+        return None
+
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
@@ -82,6 +102,8 @@ class GwBrottRules(GameRules):
             self.said = dict(action)
             return f"{seat} moves with the {die}: waiting for the piece on the board"
         self.said = None
+        if act == "trump":
+            self.said_trump = None
         return action
 
     @property
@@ -103,7 +125,10 @@ class GwBrottRules(GameRules):
                 _prompt("enter_dice", {"act": "gw_roll"}, count=1, faces=list(gw_faces()))
             ]
             if asked.get("or_trump"):
-                prompts.append(_prompt("trump", {"act": "trump"}, cards=list(asked["or_trump"])))
+                cards = list(asked["or_trump"])
+                if self.said_trump in cards:
+                    cards = [self.said_trump]
+                prompts.append(_prompt("trump", {"act": "trump"}, cards=cards))
             return prompts
         if asked.get("act") == "gw_move":
             return [
