@@ -7,7 +7,6 @@ import queue
 import random
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -15,7 +14,7 @@ import click
 from lawmaster.host.nfc.cards import Card, NoCardList, card_list, game_name
 from lawmaster.host.nfc.emulator import Ntag213, PN532Emulator
 from lawmaster.host.nfc.enroll import Enrollment, EnrollmentTimeout, Prompt, prompts_for
-from lawmaster.host.nfc.events import ReaderEvent, TagTapped
+from lawmaster.host.nfc.events import ReaderEvent, TagRemoved, TagTapped
 from lawmaster.host.nfc.reader import TagReader
 from lawmaster.host.nfc.registry import CardRegistry, default_path
 from lawmaster.host.nfc.table import CardResolver
@@ -53,7 +52,7 @@ from lawmaster.host.nfc.transport import ReaderConfig
     help="Run against the PN532 emulator, tapping "
     "fresh virtual stickers, then check the deck by tapping every card.",
 )
-@click.option("--seed", type=int, default=1, help="Seed of the simulated stickers' UIDs.")
+@click.option("--seed", type=int, default=None, help="Seed of the simulated stickers' UIDs.")
 def command(
     game: str,
     db: str | None,
@@ -65,7 +64,7 @@ def command(
     redo_all: bool,
     write_tags: bool,
     simulated: bool,
-    seed: int,
+    seed: int | None,
 ) -> None:
     """Enrol GAME's cards (gw-brott, judge-dredd): tap each card when asked."""
     game = game_name(game)
@@ -142,7 +141,7 @@ def _simulated(
     cards: list[Card],
     prompts: list[Prompt],
     write_tags: bool,
-    seed: int,
+    seed: int | None,
     stack: contextlib.ExitStack,
 ) -> None:
     """Enrol with virtual stickers on the emulator, then tap every card to check it."""
@@ -174,34 +173,44 @@ def _simulated(
         enrollment.run(prompts)
     except EnrollmentTimeout as exc:
         raise click.ClickException(str(exc)) from None
-    emulator.remove()
+    _lift(emulator, events)
     click.echo("check: tapping every enrolled card, then a stranger's sticker")
     ok = 0
     for card_id, tag in [*stickers.items(), ("(stranger)", Ntag213.random(rng))]:
-        for event in _tap(emulator, events, tag):
-            resolved = resolver.resolve(event)
-            name = getattr(getattr(resolved, "card", None), "id", None)
-            if name == card_id:
-                ok += 1
-            elif card_id == "(stranger)":
-                click.echo(f"    stranger: {getattr(resolved, 'message', resolved)}")
-            else:
-                click.echo(f"    {card_id}: MISMATCH {resolved}")
+        resolved = resolver.resolve(_tap(emulator, events, tag))
+        name = getattr(getattr(resolved, "card", None), "id", None)
+        if name == card_id:
+            ok += 1
+        elif card_id == "(stranger)":
+            click.echo(f"    stranger: {getattr(resolved, 'message', resolved)}")
+        else:
+            click.echo(f"    {card_id}: MISMATCH {resolved}")
     click.echo(f"    {ok} of {len(stickers)} enrolled cards recognised")
 
 
-def _tap(
-    emulator: PN532Emulator, events: queue.Queue[ReaderEvent], tag: Ntag213
-) -> Iterator[TagTapped]:
-    """Lay ``tag`` on the reader, yield its tap event, lift it again."""
-    emulator.present(tag)
+def _wait_for(events: queue.Queue[ReaderEvent], kind: type, uid: str) -> ReaderEvent:
+    """The next reader event of ``kind`` about ``uid``."""
     try:
         while True:
             event = events.get(timeout=5)
-            if isinstance(event, TagTapped) and event.uid == tag.uid_hex:
-                yield event
-                return
+            if isinstance(event, kind) and getattr(event, "uid", None) == uid:
+                return event
     except queue.Empty:
-        raise click.ClickException(f"the simulated reader did not see {tag.uid_hex}") from None
-    finally:
-        emulator.remove()
+        raise click.ClickException(f"the simulated reader did not report {uid}") from None
+
+
+def _lift(emulator: PN532Emulator, events: queue.Queue[ReaderEvent]) -> None:
+    """Take the tag off the reader and wait until the reader has seen it go."""
+    tag = emulator.tag
+    emulator.remove()
+    if tag is not None:
+        _wait_for(events, TagRemoved, tag.uid_hex)
+
+
+def _tap(emulator: PN532Emulator, events: queue.Queue[ReaderEvent], tag: Ntag213) -> TagTapped:
+    """Lay ``tag`` on the reader, lift it again, and return its tap event."""
+    emulator.present(tag)
+    event = _wait_for(events, TagTapped, tag.uid_hex)
+    _lift(emulator, events)
+    assert isinstance(event, TagTapped)
+    return event

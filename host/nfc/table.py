@@ -32,6 +32,9 @@ from lawmaster.host.nfc.transport import OpenReader, ReaderConfig, open_pn532, r
 class CardResolver:
     """Tap events → card events for one game, by the registry then the tag's memory.
 
+    The memory is believed only for cards this registry has no sticker for (a
+    deck enrolled elsewhere): a card re-enrolled here has forgotten its old tag.
+
     ``cards`` is the game's card list (by default the engine's, loaded on first
     use); it names cards known only from a tag's memory.
     """
@@ -70,6 +73,14 @@ class CardResolver:
         if tag_id.game != self.game:
             return self._unknown(
                 event, f"this is a {tag_id.game} card ({tag_id.card_id}), not one of {self.game}"
+            )
+        current = self.registry.uid_for(self.game, tag_id.card_id)
+        if current is not None:
+            # The card was enrolled here with another sticker: this one was replaced.
+            return self._unknown(
+                event,
+                f"this sticker ({event.uid}) is no longer {tag_id.card_id}: that card was "
+                f"re-enrolled with sticker {current}",
             )
         card = self._card_named(tag_id.card_id)
         if card is None:
