@@ -1,0 +1,114 @@
+"""Wiring the table's hardware stages to the referee, real or simulated.
+
+Every hardware input (a tracker observation, an NFC card event, a button)
+reaches the referee through one :class:`Inputs` queue drained by one thread,
+so the stages' own threads (the serial link, the NFC readers, gpiozero's
+callbacks) never wait for a journal commit, and inputs are refereed in the
+order they happened. Inputs go to whatever table the host holds *now*, so a
+new game set up from a tablet is refereed by the same stack.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .runtime import Runtime
+from .table import Table, TableHost
+
+log = logging.getLogger(__name__)
+
+
+class Inputs:
+    """One queue and one thread carrying hardware inputs to the current table's referee."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self._queue: queue.Queue[Callable[[Table], None] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="referee-inputs", daemon=True)
+        self.handled = 0
+        self.errors: list[str] = []
+        self._thread.start()
+
+    def put(self, deliver: Callable[[Table], None]) -> None:
+        """Queue one input; ``deliver(table)`` runs on the referee thread."""
+        self._queue.put(deliver)
+
+    def drain(self, timeout: float = 5.0) -> bool:
+        """Wait until everything queued so far has been handled (tests, benches)."""
+        done = threading.Event()
+        self._queue.put(lambda _table: done.set())
+        return done.wait(timeout)
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            deliver = self._queue.get()
+            if deliver is None:
+                return
+            table = self.host.table
+            if table is None:
+                continue
+            try:
+                deliver(table)
+            except Exception as exc:  # noqa: BLE001 - one bad input must not stop the table
+                log.exception("input failed")
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+            self.handled += 1
+
+
+def inputs_of(runtime: Runtime) -> Inputs:
+    """The runtime's input queue, created on first use."""
+    existing = getattr(runtime, "inputs", None)
+    if existing is None:
+        existing = Inputs(runtime.host)
+        runtime.inputs = existing  # type: ignore[attr-defined]
+        runtime.closers.append(existing.close)
+    return existing
+
+
+def wire_nfc(
+    runtime: Runtime,
+    readers: Any,
+    registry: Any,
+    *,
+    opener: Callable[[Any], Any] | None = None,
+) -> Any:
+    """Start the NFC readers; each card event goes to the referee."""
+    from .nfc.table import TableReaders
+
+    inputs = inputs_of(runtime)
+    extra = {} if opener is None else {"opener": opener}
+    table_readers = TableReaders(
+        readers,
+        registry,
+        runtime.table.game,
+        lambda event: inputs.put(lambda table: table.referee.nfc(event)),
+        **extra,
+    )
+    table_readers.start()
+    runtime.closers.append(table_readers.stop)
+    return table_readers
+
+
+def wire_panel(runtime: Runtime, panel: Any) -> None:
+    """Show every verdict on the panel's LED and buzzer; its buttons ask for undo/confirm."""
+    inputs = inputs_of(runtime)
+
+    def attach(table: Table) -> None:
+        table.referee.attach_panel(panel)
+
+    attach(runtime.table)
+    runtime.host.on_new_table.append(attach)
+    on_button = getattr(panel, "on_button", None)
+    if callable(on_button):
+        on_button(lambda name: inputs.put(lambda table: table.referee.button(name)))
+    close = getattr(panel, "close", None)
+    if callable(close):
+        runtime.closers.append(close)
