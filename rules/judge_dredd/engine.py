@@ -1,0 +1,147 @@
+"""The Judge Dredd engine: dispatches each action to the phase that handles it."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lawmaster.rules.core import Engine, IllegalAction, Outcome, field, public
+
+from . import combat, movement, play, refill, setup
+from .state import PERPS_ON_BOARD, State, judge, perp_sectors
+from .views import summary, to_act, view
+
+
+def after_setup(state: State, events: list) -> None:
+    """Once every Judge stands and six crimes are out, round 1 begins."""
+    if state["phase"] != "setup":
+        return
+    placed = all(j["sector"] for j in state["judges"].values())
+    full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not refill.crimes_wanted(state)
+    if placed and full:
+        refill.check_final(state, events)
+        if state["final_next"]:
+            state["final_next"] = True
+        movement.start_round(state, events)
+
+
+def _place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
+    setup.place_judge(state, action, events)
+    after_setup(state, events)
+
+
+def _move(state: State, action: Mapping[str, Any], events: list) -> None:
+    if state["pending"] or state["combat"]:
+        raise IllegalAction("finish the card or combat in progress before moving")
+    movement.move(state, action, events)
+
+
+def _end_movement(state: State, action: Mapping[str, Any], events: list) -> None:
+    if state["pending"] or state["combat"]:
+        raise IllegalAction("finish the card or combat in progress first")
+    movement.end_movement(state, events)
+
+
+def _show(state: State, action: Mapping[str, Any], events: list) -> None:
+    setup.show_cards(state, field(action, "by", str), field(action, "cards", list), events)
+
+
+def _refuse_while_busy(handler: Callable[..., None]) -> Callable[..., None]:
+    def wrapped(state: State, action: Mapping[str, Any], events: list) -> None:
+        if state["pending"] or state["combat"]:
+            raise IllegalAction("finish the card or combat in progress first")
+        handler(state, action, events)
+
+    return wrapped
+
+
+ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
+    "place_judge": _place_judge,
+    "place_crime": refill.refill_place_crime,
+    "move": _move,
+    "end_movement": _end_movement,
+    "play": play.play,
+    "accept": play.accept,
+    "arrest": combat.declare,
+    "reveal_perp": combat.reveal_pending_perp,
+    "commit": combat.commit,
+    "cool": combat.cool,
+    "reveal": combat.reveal,
+    "roll": combat.roll,
+    "perp_escape": combat.perp_escape,
+    "discard_sector": refill.discard_sector,
+    "recycle": _refuse_while_busy(refill.recycle),
+    "draw": _refuse_while_busy(refill.draw),
+    "internal_affairs": refill.internal_affairs,
+    "psi_peek": play.psi_peek,
+    "show": _show,
+}
+
+
+class DreddEngine(Engine):
+    """Judge Dredd: The Game of Crime-Fighting in Mega-City One."""
+
+    game = "judge-dredd"
+
+    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+        if not isinstance(header, Mapping):
+            raise IllegalAction("the header must be an object")
+        try:
+            state, events = setup.new_game(header)
+            after_setup(state, events)
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"the header could not be read ({type(exc).__name__})") from None
+        return Outcome(state, events)
+
+    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
+        if not isinstance(action, Mapping):
+            raise IllegalAction('an action must be a JSON object with an "act" field')
+        act = action.get("act")
+        handler = ACTIONS.get(act) if isinstance(act, str) else None
+        if handler is None:
+            raise IllegalAction(f"unknown action {act!r}; see the Judge Dredd rules README")
+        if state["phase"] == "over":
+            raise IllegalAction("the game is over")
+        new = copy.deepcopy(state)
+        if not _is_robodoc(new, action):
+            new["robodoc_window"] = []
+        events: list[dict[str, Any]] = []
+        try:
+            handler(new, action, events)
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"'{act}' could not be understood ({type(exc).__name__})") from None
+        return Outcome(new, events)
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return summary(state)
+
+    def seats(self, state: State) -> list[str]:
+        return list(state["players"])
+
+    def to_act(self, state: State) -> list[str]:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+
+def _is_robodoc(state: State, action: Mapping[str, Any]) -> bool:
+    card = action.get("card")
+    return (
+        action.get("act") == "play"
+        and isinstance(card, str)
+        and card in state["cards"].actions
+        and state["cards"].actions[card].kind == "robodoc"
+        and action.get("option", "main") == "main"
+    )
+
+
+__all__ = ["DreddEngine", "judge", "public"]

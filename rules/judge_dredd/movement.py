@@ -1,0 +1,198 @@
+"""The movement phase: rounds starting, Judges moving, Perps revealed on entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, field, optional_field, public
+
+from .state import (
+    State,
+    board,
+    book,
+    bridges_open,
+    is_,
+    judge,
+    judges_in,
+    order,
+    quarantined,
+)
+
+
+def start_round(state: State, events: list) -> None:
+    """Begin the next round with its movement phase."""
+    state["round"] += 1
+    state["phase"] = "movement"
+    if state["final_next"]:
+        state["final_round"] = True
+    for j in state["judges"].values():
+        j["moved"] = False
+        j["fought"] = False
+        j["mods"] = j["mods_next"]
+        j["mods_next"] = []
+    state["psi_peeked"] = False
+    state["declined"] = []
+    state["arrests"] = 0
+    state["perps_added"] = 0
+    events.append(
+        public(
+            "round",
+            round=state["round"],
+            starting_player=state["starting"],
+            final=state["final_round"],
+        )
+    )
+
+
+def current_mover(state: State) -> str | None:
+    """The seat whose movement is due: the first in turn order not yet moved nor KO'd."""
+    if state["phase"] != "movement":
+        return None
+    for seat in order(state):
+        j = state["judges"][seat]
+        if not j["moved"] and not j["ko"]:
+            return seat
+    return None
+
+
+def allowance(state: State, seat: str) -> int:
+    """How many Sectors ``seat`` may move this round, after movement cards."""
+    j = state["judges"][seat]
+    steps = 3 if is_(state, seat, "chief-judge") else 2
+    steps += sum(m.get("delta", 0) for m in j["mods"])
+    if any(m.get("half") for m in j["mods"]):
+        steps //= 2  # the Chief Judge's 3 halves to 1: "round down"
+    return max(0, steps)
+
+
+def may_leave(state: State, seat: str, sector: str) -> str | None:
+    """Why ``seat`` may not step out of ``sector`` now, or None if it may."""
+    b = board(state)
+    if quarantined(state, sector):
+        return f"{b.name_of(sector)} is quarantined: nobody may leave it this round"
+    if state["alien"] == sector:
+        return f"the Alien is in {b.name_of(sector)}: Judges there cannot leave"
+    perp = state["perps"][sector]
+    if perp is None:
+        return None
+    if is_(state, seat, "wally-squad") and perp["face_up"]:
+        return None
+    if any(o != seat for o in judges_in(state, sector)):
+        return None
+    return (
+        f"a Judge cannot leave {b.name_of(sector)} while a Perp is there, "
+        "unless another Judge is there too"
+    )
+
+
+def move(state: State, action: Mapping[str, Any], events: list) -> None:
+    """A Judge moves along ``path`` (the Sectors entered, in order)."""
+    seat = field(action, "by", str)
+    j = judge(state, seat)
+    if state["phase"] != "movement":
+        raise IllegalAction("Judges move only in the movement phase")
+    due = current_mover(state)
+    if due is None:
+        raise IllegalAction("every Judge has moved this round; end the movement phase")
+    if seat != due:
+        if j["ko"]:
+            raise IllegalAction(f"{seat}'s Judge is KO'd and cannot move this round")
+        raise IllegalAction(f"it is {due}'s turn to move")
+    path = field(action, "path", list)
+    b = board(state)
+    steps = allowance(state, seat)
+    if len(path) > steps:
+        raise IllegalAction(f"{seat} may move at most {steps} Sector(s) this round")
+    here = j["sector"]
+    revealed = None
+    for i, nxt in enumerate(path):
+        nxt = b.sector(nxt)
+        if not b.adjacent(here, nxt, bridges_open(state)):
+            if b.adjacent(here, nxt, True):
+                raise IllegalAction("the bridges are closed this round: no crossing the river")
+            if frozenset((here, nxt)) in b.river:
+                raise IllegalAction(
+                    f"there is no bridge across the river between {b.name_of(here)} "
+                    f"and {b.name_of(nxt)}"
+                )
+            raise IllegalAction(f"{b.name_of(nxt)} is not next to {b.name_of(here)}")
+        why = may_leave(state, seat, here)
+        if why:
+            raise IllegalAction(why)
+        if quarantined(state, nxt):
+            raise IllegalAction(f"{b.name_of(nxt)} is quarantined: nobody may enter it this round")
+        perp = state["perps"][nxt]
+        if perp is not None and not perp["face_up"]:
+            if i != len(path) - 1:
+                raise IllegalAction(
+                    f"{seat} must stop in {b.name_of(nxt)}: entering a face-down Perp's Sector "
+                    "ends the move"
+                )
+            revealed = nxt
+        here = nxt
+    if revealed is not None:
+        reveal_perp(state, revealed, optional_field(action, "perp", str), events)
+    elif "perp" in action and action["perp"] is not None:
+        raise IllegalAction("'perp' is only given when the move ends on a face-down Perp")
+    j["sector"] = here
+    j["moved"] = True
+    j["mods"] = []
+    events.append(public("moved", judge=seat, path=list(path), sector=here))
+
+
+def reveal_perp(state: State, sector: str, card: str | None, events: list) -> None:
+    """Turn the Perp in ``sector`` face up; its id comes from the tap if not known yet."""
+    perp = state["perps"][sector]
+    if perp["face_up"]:
+        return
+    if perp["card"] is None:
+        if card is None:
+            raise IllegalAction(
+                f"turn the Perp in {board(state).name_of(sector)} face up and tap it "
+                "(give its id as 'perp')"
+            )
+        book(state).perp(card)
+        if card in state["perps_seen"]:
+            raise IllegalAction(f"the Perp {card} is already elsewhere")
+        state["perps_seen"].append(card)
+        perp["card"] = card
+    elif card is not None and card != perp["card"]:
+        raise IllegalAction(f"the Perp in {board(state).name_of(sector)} is not {card}")
+    perp["face_up"] = True
+    events.append(
+        public(
+            "perp_revealed",
+            sector=sector,
+            perp=perp["card"],
+            strength=book(state).perps[perp["card"]],
+        )
+    )
+
+
+def end_movement(state: State, events: list) -> None:
+    """Everyone has moved and nobody wants to play more cards: the arrest phase begins."""
+    from .combat import advance
+
+    if state["phase"] != "movement":
+        raise IllegalAction("it is not the movement phase")
+    due = current_mover(state)
+    if due is not None:
+        raise IllegalAction(f"{due} has not moved yet (a move with an empty path stays put)")
+    state["phase"] = "arrest"
+    events.append(public("arrest_phase", round=state["round"]))
+    advance(state, events)
+
+
+def perp_destinations(state: State, sector: str, steps: int = 2) -> set[str]:
+    """Where a Perp in ``sector`` may end a move of up to ``steps``: no Hospital, no other Perp.
+
+    Perps never enter the Hospital, cross the river only at open bridges, and
+    may pass through other Perps and Judges.
+    """
+    b = board(state)
+    if quarantined(state, sector):
+        return {sector}
+    avoid = {b.hospital} | {s for s in b.sectors if quarantined(state, s)}
+    reach = b.within(sector, steps, bridges_open(state), avoid=avoid)
+    return {s for s in reach if s == sector or state["perps"][s] is None}

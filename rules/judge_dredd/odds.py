@@ -1,0 +1,189 @@
+"""Combat odds from one seat's point of view, by exact enumeration over the dice.
+
+The model (also in the README): every card the seat can see (its own, face-up
+ones, all of them once revealed) counts exactly as played. Each face-down card
+of another player is treated as an independent draw, uniform over the Action
+cards that seat cannot rule out: all cards except those in its own known hand,
+the discard pile, the cards it can see in this combat, and Alert cards (never
+held: they are played the moment they are drawn). Such a card is assumed played
+with its main effect, or, by a player whose own Judge it is played for, with
+whichever option helps that Judge (as the referee's default). Dice are fair and
+enumerated exactly, Mechanismo's overheating included.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from .cards import CardBook
+from .combat import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
+from .state import State, base_strength, is_
+
+Vector = tuple[int, ...]
+
+
+@lru_cache(maxsize=256)
+def dice_sums(n: int, mech: bool) -> tuple[tuple[int, bool, float], ...]:
+    """Distribution of the sum of ``n`` dice, with whether a 6 overheats Mechanismo."""
+    dist: dict[tuple[int, bool], float] = {(0, False): 1.0}
+    for _ in range(n):
+        nxt: dict[tuple[int, bool], float] = {}
+        for (s, hot), p in dist.items():
+            for face in range(1, 7):
+                key = (s + face, hot or (mech and face == 6))
+                nxt[key] = nxt.get(key, 0.0) + p / 6
+        dist = nxt
+    return tuple((s, hot, p) for (s, hot), p in sorted(dist.items()))
+
+
+@lru_cache(maxsize=256)
+def dice_difference(nj: int, mech: bool, np_: int) -> tuple[tuple[int, bool, float], ...]:
+    """Distribution of (Judge dice − Perp dice, overheated)."""
+    out: dict[tuple[int, bool], float] = {}
+    for sj, hot, pj in dice_sums(nj, mech):
+        for sp, _, pp in dice_sums(np_, False):
+            key = (sj - sp, hot)
+            out[key] = out.get(key, 0.0) + pj * pp
+    return tuple((d, hot, p) for (d, hot), p in out.items())
+
+
+def _vector(state: State, combat: dict[str, Any], entry: dict[str, Any]) -> Vector:
+    eff = card_effect(state, combat, entry)
+    vec = [0] * (2 * len(combat["groups"]) + 2)
+    gi = eff["group"]
+    vec[2 * gi] = eff["judge"]
+    vec[2 * gi + 1] = eff["judge_dice"]
+    vec[-2] = eff["perp"]
+    vec[-1] = eff["perp_dice"]
+    return tuple(vec)
+
+
+def candidate_pool(state: State, seat: str, visible: list[str]) -> list[str]:
+    """The Action cards ``seat`` cannot rule out for someone else's face-down card."""
+    cards: CardBook = state["cards"]
+    ruled_out = set(state["judges"][seat]["known"]) | set(state["action_discard"]) | set(visible)
+    return [c for c, a in cards.actions.items() if a.type != "alert" and c not in ruled_out]
+
+
+def combat_odds(state: State, seat: str) -> dict[str, float] | None:
+    """P(win), P(tie), P(lose) for ``seat``'s Judge in the current combat, or None."""
+    combat = state.get("combat")
+    if not combat or seat not in state["judges"]:
+        return None
+    me = group_of(combat, seat)
+    if me is None:
+        return None
+    size = 2 * len(combat["groups"]) + 2
+    known = [e for e in combat["cards"] if combat["revealed"] or e["face_up"] or e["by"] == seat]
+    unknown = [e for e in combat["cards"] if e not in known]
+    dist: dict[Vector, float] = {tuple([0] * size): 1.0}
+    base = [0] * size
+    for e in known:
+        for i, v in enumerate(_vector(state, combat, e)):
+            base[i] += v
+    if unknown:
+        pool = candidate_pool(state, seat, [e["card"] for e in known])
+        cards: CardBook = state["cards"]
+        for e in unknown:
+            controller = e["by"] in combat["groups"][group_of(combat, e["for"])]
+            counts: Counter[Vector] = Counter()
+            for c in pool:
+                option = default_option(cards.actions[c], controller)
+                counts[_vector(state, combat, {**e, "card": c, "option": option})] += 1
+            total = sum(counts.values())
+            nxt: dict[Vector, float] = {}
+            for v, p in dist.items():
+                for w, n in counts.items():
+                    key = tuple(a + b for a, b in zip(v, w, strict=True))
+                    nxt[key] = nxt.get(key, 0.0) + p * n / total
+            dist = nxt
+    result = {"win": 0.0, "tie": 0.0, "lose": 0.0}
+    for vec, p in dist.items():
+        full = tuple(a + b for a, b in zip(vec, base, strict=True))
+        for outcome, q in _outcomes(state, combat, full, me).items():
+            result[outcome] += p * q
+    return {k: round(v, 6) for k, v in result.items()}
+
+
+def _groups(state: State, combat: dict[str, Any], vec: Vector) -> list[tuple[int, int, bool, bool]]:
+    """Per group: fixed strength, dice count, Mechanismo may overheat, SJS wins ties."""
+    out = []
+    for gi, group in enumerate(combat["groups"]):
+        fixed = sum(base_strength(state, s) for s in group) + vec[2 * gi]
+        mechs = [s for s in group if is_(state, s, "mechanismo")]
+        fixed -= 2 * sum(1 for s in mechs if s in combat["cooled"])
+        hot = any(s not in combat["cooled"] for s in mechs)
+        sjs = any(is_(state, s, "sjs") for s in group)
+        out.append((fixed, 1 + vec[2 * gi + 1], hot, sjs))
+    return out
+
+
+def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dict[str, float]:
+    kind = combat["kind"]
+    groups = _groups(state, combat, vec)
+    if kind == "arrest":
+        perp_fixed, perp_dice = perp_base(state, combat["sector"]) + vec[-2], 1 + vec[-1]
+    elif kind == "alien":
+        perp_fixed, perp_dice = ALIEN_STRENGTH, 0
+    else:
+        perp_fixed, perp_dice = 0, 0
+    out = {"win": 0.0, "tie": 0.0, "lose": 0.0}
+    if kind in ("arrest", "alien") and len(groups) == 1:
+        fixed, n, mech, sjs = groups[0]
+        for diff, hot, p in dice_difference(n, mech, perp_dice):
+            margin = fixed - perp_fixed + diff
+            if hot or margin < 0 or (margin == 0 and kind == "alien"):
+                out["lose"] += p
+            elif margin > 0 or sjs:
+                out["win"] += p
+            else:
+                out["tie"] += p
+        return out
+    dists = [dice_sums(n, mech) for _, n, mech, _ in groups]
+    perp_dist = dice_sums(perp_dice, False)
+    for combo in itertools.product(*dists, perp_dist):
+        p = 1.0
+        for _, _, q in combo:
+            p *= q
+        totals = [g[0] + combo[i][0] for i, g in enumerate(groups)]
+        hots = [combo[i][1] for i in range(len(groups))]
+        out[_classify(kind, groups, totals, hots, perp_fixed + combo[-1][0], me)] += p
+    return out
+
+
+def _classify(
+    kind: str, groups: list, totals: list[int], hots: list[bool], perp: int, me: int
+) -> str:
+    if kind == "block":
+        if hots[me]:
+            return "lose"
+        other = 1 - me
+        if hots[other] or totals[me] > totals[other]:
+            return "win"
+        return "tie" if totals[me] == totals[other] else "lose"
+    if kind == "tiebreak":
+        live = [i for i in range(len(totals)) if not hots[i]]
+        if me not in live:
+            return "lose"
+        best = max(totals[i] for i in live)
+        top = [i for i in live if totals[i] == best]
+        if totals[me] < best:
+            return "lose"
+        return "win" if len(top) == 1 else "tie"
+    beats, koed = [], []
+    for gi, (_, _, _, sjs) in enumerate(groups):
+        margin = totals[gi] - perp
+        if hots[gi] or margin < 0 or (margin == 0 and kind == "alien"):
+            koed.append(gi)
+        elif margin > 0 or sjs:
+            beats.append(gi)
+    if me in koed:
+        return "lose"
+    if beats:
+        winner = min(beats, key=lambda gi: (-(totals[gi] - perp), not groups[gi][3], gi))
+        if winner == me:
+            return "win"
+    return "tie"

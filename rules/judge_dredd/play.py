@@ -1,0 +1,340 @@
+"""Action cards played outside combat: Movement, Special and Alert cards, the responses
+that cancel a Barney or a BOING!, Robodoc, and the Specialists' peeks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, field, optional_field, public
+
+from .cards import ActionCard
+from .movement import perp_destinations
+from .state import (
+    State,
+    board,
+    book,
+    bridges_open,
+    discard_action,
+    draw_actions,
+    effect_round,
+    is_,
+    judge,
+    private,
+    quarantined,
+    take_from_hand,
+)
+
+
+def play(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``play``: an Action card played outside combat."""
+    seat = field(action, "by", str)
+    j = judge(state, seat)
+    card = book(state).action(field(action, "card", str))
+    option = optional_field(action, "option", str, "main")
+    if option not in ("main", "alt"):
+        raise IllegalAction("'option' is 'main' or 'alt' (the alternative option)")
+    if card.type == "alert":
+        _alert(state, seat, card, action, events)
+        return
+    pending = state["pending"]
+    if pending and pending["kind"] in ("barney", "boing"):
+        _respond(state, seat, card, option, events)
+        return
+    if card.kind == "robodoc" and option == "main":
+        _robodoc(state, seat, card, action, events)
+        return
+    if state["combat"] is not None:
+        raise IllegalAction("once a combat has begun, cards are only added to it ('commit')")
+    if pending:
+        raise IllegalAction("finish what the table is doing first (" + pending["kind"] + ")")
+    if option == "alt":
+        raise IllegalAction(f"the alternative option of {card.name} is only for your own combat")
+    if j["ko"]:
+        raise IllegalAction(f"{seat}'s Judge is KO'd and cannot play cards this round")
+    if card.type == "movement":
+        _movement(state, seat, card, action, events)
+    elif card.kind == "tip-off":
+        _tip_off(state, seat, card, action, events)
+    elif card.kind == "boing":
+        _boing(state, seat, card, action, events)
+    elif card.kind == "block-mania":
+        _block_mania(state, seat, card, action, events)
+    elif card.kind == "robodoc":
+        raise IllegalAction("Robodoc is played when your Judge is KO'd")
+    else:
+        raise IllegalAction(f"{card.name} is played face-down in a combat ('commit')")
+
+
+def _target(state: State, action: Mapping[str, Any], card: ActionCard) -> str:
+    target = field(action, "target", str)
+    t = judge(state, target)
+    if quarantined(state, t["sector"]):
+        raise IllegalAction(
+            f"{target}'s Judge is in a quarantined Sector, immune to {card.name} this round"
+        )
+    return target
+
+
+def _use(state: State, seat: str, card: ActionCard) -> None:
+    take_from_hand(state, seat, card.id)
+    discard_action(state, card.id)
+
+
+def _movement(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    if state["phase"] != "movement":
+        raise IllegalAction("Movement cards are played in the movement phase")
+    target = _target(state, action, card)
+    t = state["judges"][target]
+    if card.effect.get("barney"):
+        to = board(state).sector(field(action, "to", str))
+        if board(state).sectors[to].kind != "start":
+            raise IllegalAction("a Barney sends a Judge to a Starting Sector")
+        if quarantined(state, to):
+            raise IllegalAction("a Barney cannot send a Judge into a quarantined Sector")
+        _use(state, seat, card)
+        state["pending"] = {"kind": "barney", "by": seat, "target": target, "to": to}
+        events.append(public("card_played", by=seat, card=card.id, target=target, to=to))
+        return
+    mod = {"card": card.id}
+    if "move_delta" in card.effect:
+        mod["delta"] = card.effect["move_delta"]
+    if card.effect.get("move_half"):
+        mod["half"] = True
+    _use(state, seat, card)
+    which = "mods_next" if t["moved"] else "mods"
+    t[which].append(mod)
+    events.append(
+        public(
+            "card_played",
+            by=seat,
+            card=card.id,
+            target=target,
+            applies="next round" if t["moved"] else "this round",
+        )
+    )
+
+
+def _tip_off(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    from .combat import move_perp
+
+    if state["phase"] not in ("movement", "arrest"):
+        raise IllegalAction("Special cards are played in the movement or arrest phase")
+    b = board(state)
+    src = b.sector(field(action, "sector", str))
+    if state["perps"][src] is None:
+        raise IllegalAction(f"there is no Perp in {b.name_of(src)}")
+    to = b.sector(field(action, "to", str))
+    if to not in perp_destinations(state, src):
+        raise IllegalAction(
+            f"a Tip-Off cannot move the Perp to {b.name_of(to)}: up to two Sectors, "
+            "not the Hospital or another Perp's Sector"
+        )
+    _use(state, seat, card)
+    move_perp(state, src, to)
+    events.append(public("card_played", by=seat, card=card.id, sector=src, to=to))
+    _after(state, events)
+
+
+def _boing(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    if state["phase"] not in ("movement", "arrest"):
+        raise IllegalAction("Special cards are played in the movement or arrest phase")
+    target = _target(state, action, card)
+    if state["judges"][target]["ko"]:
+        raise IllegalAction(f"{target}'s Judge is already KO'd")
+    _use(state, seat, card)
+    state["pending"] = {"kind": "boing", "by": seat, "target": target}
+    events.append(public("card_played", by=seat, card=card.id, target=target))
+
+
+def _block_mania(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    from .combat import open_combat
+
+    if state["phase"] not in ("movement", "arrest"):
+        raise IllegalAction("Special cards are played in the movement or arrest phase")
+    pair = field(action, "judges", list)
+    if len(pair) != 2 or pair[0] == pair[1]:
+        raise IllegalAction("Block Mania names two different Judges")
+    for s in pair:
+        t = judge(state, s)
+        if t["ko"]:
+            raise IllegalAction(f"{s}'s Judge is KO'd")
+        if t["fought"]:
+            raise IllegalAction(f"{s}'s Judge has already been in a combat this round")
+        if quarantined(state, t["sector"]):
+            raise IllegalAction(f"{s}'s Judge is in a quarantined Sector, immune to Block Mania")
+    _use(state, seat, card)
+    events.append(public("card_played", by=seat, card=card.id, judges=list(pair)))
+    order_ = [s for s in state["players"] if s in pair]
+    open_combat(state, "block", None, [[order_[0]], [order_[1]]], events)
+
+
+def _respond(state: State, seat: str, card: ActionCard, option: str, events: list) -> None:
+    """The target of a Barney or BOING! cancels it with the card that allows it."""
+    pending = state["pending"]
+    if seat != pending["target"]:
+        raise IllegalAction(f"waiting for {pending['target']} to answer the {pending['kind']}")
+    if pending["kind"] == "boing" and card.kind == "tip-off" and option == "main":
+        ok = True
+    else:
+        ok = option == "alt" and card.ignores == pending["kind"]
+    if not ok:
+        what = "a Tip-Off, or a card whose" if pending["kind"] == "boing" else "a card whose"
+        raise IllegalAction(
+            f"to cancel the {pending['kind']}, play {what} alternative option ignores it"
+        )
+    _use(state, seat, card)
+    state["pending"] = None
+    events.append(public("cancelled", by=seat, card=card.id, cancels=pending["kind"]))
+    _after(state, events)
+
+
+def accept(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``accept``: the target lets a Barney or BOING! take effect."""
+    from .state import ko
+
+    seat = field(action, "by", str)
+    pending = state["pending"]
+    if not pending or pending["kind"] not in ("barney", "boing"):
+        raise IllegalAction("there is nothing to accept")
+    if seat != pending["target"]:
+        raise IllegalAction(f"waiting for {pending['target']} to answer the {pending['kind']}")
+    state["pending"] = None
+    if pending["kind"] == "barney":
+        state["judges"][seat]["sector"] = pending["to"]
+        events.append(public("barneyed", judge=seat, sector=pending["to"]))
+    else:
+        ko(state, seat, events)
+    _after(state, events)
+
+
+def _robodoc(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    if seat not in state["robodoc_window"]:
+        raise IllegalAction("Robodoc is played at the moment your Judge is KO'd")
+    j = state["judges"][seat]
+    b = board(state)
+    to = b.sector(field(action, "to", str))
+    if not b.adjacent(j["sector"], to, bridges_open(state)):
+        raise IllegalAction(f"Robodoc moves you to a Sector next to {b.name_of(j['sector'])}")
+    if quarantined(state, to) or quarantined(state, j["sector"]):
+        raise IllegalAction("nobody may enter or leave a quarantined Sector")
+    take_from_hand(state, seat, card.id)
+    discard_action(state, card.id)
+    state["robodoc_window"].remove(seat)
+    j["ko"] = False
+    j["sector"] = to
+    events.append(public("robodoc", judge=seat, card=card.id, sector=to))
+    _after(state, events)
+
+
+def _after(state: State, events: list) -> None:
+    from .combat import advance
+
+    advance(state, events)
+
+
+# -- Alerts: played the moment they are drawn ----------------------------------
+def _alert(
+    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+) -> None:
+    from .state import known_location
+
+    refill = state["refill"]
+    if state["phase"] != "refill" or refill["step"] != "draw" or not refill["owed"].get(seat):
+        raise IllegalAction("an Alert card is played the moment it is drawn in the refill phase")
+    if known_location(state, card.id) is not None:
+        raise IllegalAction(f"{card.id} cannot be drawn: the referee knows it is elsewhere")
+    b = board(state)
+    kind = card.effect["alert"]
+    info: dict[str, Any] = {}
+    if kind == "alien-escape":
+        if state["alien"] is None:
+            where = b.sector(field(action, "sector", str))
+            zoo = "alien-zoo" if "alien-zoo" in b.sectors else None
+            if where == b.hospital or (zoo and not b.adjacent(zoo, where)):
+                raise IllegalAction("the Alien is placed in a Sector next to the Alien Zoo")
+            state["alien"] = where
+        else:
+            where = b.sector(field(action, "to", str))
+            reach = b.within(state["alien"], 2, True, avoid={b.hospital})
+            if where not in reach:
+                raise IllegalAction("the Alien moves up to two Sectors, never into the Hospital")
+            state["alien"] = where
+        info["alien"] = where
+    elif kind == "quarantine":
+        where = b.sector(field(action, "sector", str))
+        state["quarantine"][where] = effect_round(state)
+        info.update(sector=where, round=effect_round(state))
+    elif kind == "bridges-closed":
+        state["bridges_closed_until"] = effect_round(state)
+        info["round"] = effect_round(state)
+    elif kind == "crime-spree":
+        where = b.sector(field(action, "sector", str))
+        if state["perps"][where] is None:
+            raise IllegalAction("a Crime Spree adds a Crime to a Sector with a Perp")
+        crime = book(state).crime(field(action, "crime", str))
+        if crime in state["crimes_seen"] or state["crime_deck"] <= 0:
+            raise IllegalAction(f"the Crime card {crime} is not in the Crime deck")
+        state["crime_deck"] -= 1
+        state["crimes_seen"].append(crime)
+        state["crimes"][where].append(crime)
+        info.update(sector=where, crime=crime)
+    draw_actions(state, seat, 1, [card.id])
+    state["judges"][seat]["known"].remove(card.id)
+    state["judges"][seat]["hand"] -= 1
+    discard_action(state, card.id)
+    events.append(public("alert", by=seat, card=card.id, **info))
+    from .refill import check_final
+
+    check_final(state, events)
+
+
+# -- Specialists' peeks --------------------------------------------------------
+def psi_peek(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``psi_peek``: once per round the Psi-Judge secretly looks at a face-down Perp."""
+    seat = field(action, "by", str)
+    judge(state, seat)
+    if not is_(state, seat, "psi-judge"):
+        raise IllegalAction("only the Psi-Judge can read a face-down Perp")
+    if state["phase"] in ("setup", "over", "tiebreak"):
+        raise IllegalAction("the Psi-Judge peeks during a round")
+    if state["psi_peeked"]:
+        raise IllegalAction("the Psi-Judge has already peeked this round")
+    b = board(state)
+    sector = b.sector(field(action, "sector", str))
+    perp = state["perps"][sector]
+    if perp is None or perp["face_up"]:
+        raise IllegalAction(f"there is no face-down Perp in {b.name_of(sector)}")
+    tapped = optional_field(action, "perp", str)
+    if perp["card"] is None:
+        if tapped is None:
+            raise IllegalAction("tap the face-down Perp card to read it (give its id as 'perp')")
+        book(state).perp(tapped)
+        if tapped in state["perps_seen"]:
+            raise IllegalAction(f"the Perp {tapped} is already elsewhere")
+        perp["card"] = tapped
+        state["perps_seen"].append(tapped)
+    elif tapped is not None and tapped != perp["card"]:
+        raise IllegalAction(f"that is not the Perp in {b.name_of(sector)}")
+    state["psi_peeked"] = True
+    state["psi_known"].append(perp["card"])
+    events.append(public("psi_peek", by=seat, sector=sector))
+    events.append(
+        private(
+            seat,
+            "perp_seen",
+            sector=sector,
+            perp=perp["card"],
+            strength=book(state).perps[perp["card"]],
+        )
+    )

@@ -1,0 +1,289 @@
+"""The refill phase (new crimes, hospital, draws, alerts, the Starting Player card) and
+the end of the game with its tie-break combat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, field, optional_field, public
+
+from .setup import place_crime
+from .state import (
+    PERPS_ON_BOARD,
+    State,
+    board,
+    book,
+    discard_action,
+    draw_actions,
+    hand_limit,
+    is_,
+    judge,
+    perp_sectors,
+    private,
+    take_from_hand,
+)
+
+
+def start_refill(state: State, events: list) -> None:
+    state["phase"] = "refill"
+    state["refill"] = {"step": "crimes", "owed": {}, "recycle_due": [], "ia_used": False}
+    state["refill"]["drawn_any"] = False
+    events.append(public("refill_phase", round=state["round"]))
+    continue_refill(state, events)
+
+
+def check_final(state: State, events: list) -> None:
+    """Trigger the final round when the deck that ends this game length runs out."""
+    if state["final_round"] or state["final_next"]:
+        return
+    if state["length"] == "night-shift":
+        out = state["perp_deck"] == 0 or state["crime_deck"] == 0
+    else:
+        out = not state["sector_deck"]
+    if out:
+        state["final_next"] = True
+        events.append(public("final_round_triggered", final_round=state["round"] + 1))
+
+
+def _reshuffle_sectors(state: State, events: list) -> None:
+    if state["length"] == "night-shift" and not state["sector_deck"] and state["sector_discard"]:
+        state["sector_deck"] = sorted(state["sector_discard"])
+        state["sector_discard"] = []
+        events.append(public("sector_deck_reshuffled", size=len(state["sector_deck"])))
+
+
+def crimes_wanted(state: State) -> bool:
+    """Whether the refill still waits for a ``place_crime``."""
+    return (
+        len(perp_sectors(state)) < PERPS_ON_BOARD
+        and bool(state["sector_deck"])
+        and state["perp_deck"] > 0
+        and state["crime_deck"] > 0
+    )
+
+
+def hotdog_discard_due(state: State) -> bool:
+    if state["length"] != "hotdog-run" or not state["sector_deck"]:
+        return False
+    if state["options"]["hotdog_discard"] == "no_arrests":
+        return state["arrests"] == 0
+    return state["perps_added"] == 0
+
+
+def continue_refill(state: State, events: list) -> None:
+    """Move the refill on as far as it goes without input."""
+    refill = state["refill"]
+    if refill["step"] == "crimes":
+        _reshuffle_sectors(state, events)
+        check_final(state, events)
+        if crimes_wanted(state):
+            return
+        refill["step"] = "hotdog"
+    if refill["step"] == "hotdog":
+        if hotdog_discard_due(state):
+            return
+        refill["step"] = "draw"
+        hospitalise(state, events)
+    if refill["step"] == "draw":
+        if any(refill["owed"].values()) or refill["recycle_due"]:
+            return
+        finish_refill(state, events)
+
+
+def refill_place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
+    if state["phase"] == "setup":
+        place_crime(state, action, events)
+        from .engine import after_setup
+
+        after_setup(state, events)
+        return
+    if state["phase"] != "refill" or state["refill"]["step"] != "crimes":
+        raise IllegalAction("new crimes are added in setup and at the start of the refill phase")
+    place_crime(state, action, events)
+    continue_refill(state, events)
+
+
+def discard_sector(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``discard_sector``: the Hotdog Run discards the top Sector card."""
+    if state["phase"] != "refill" or state["refill"]["step"] != "hotdog":
+        raise IllegalAction(
+            "a Sector card is discarded only in a Hotdog Run refill with no new Perps"
+        )
+    card = book(state).sector_card(field(action, "sector_card", str))
+    if card not in state["sector_deck"]:
+        raise IllegalAction(f"the Sector card {card} is not in the Sector deck")
+    state["sector_deck"].remove(card)
+    state["sector_discard"].append(card)
+    events.append(public("sector_discarded", sector_card=card))
+    check_final(state, events)
+    state["refill"]["step"] = "draw"
+    hospitalise(state, events)
+    continue_refill(state, events)
+
+
+def hospitalise(state: State, events: list) -> None:
+    """KO'd Judges stand up in the Hospital and swap their hand; everyone's draw is set."""
+    refill = state["refill"]
+    hospital = board(state).hospital
+    for seat in state["players"]:
+        j = state["judges"][seat]
+        redraw = 0
+        bonus = 0
+        if j["ko"]:
+            j["ko"] = False
+            j["sector"] = hospital
+            discarded = j["hand"]
+            for card in j["known"]:
+                discard_action(state, card)
+            state["action_discard_count"] += discarded - len(j["known"])
+            j["known"] = []
+            j["hand"] = 0
+            redraw = discarded if discarded else 1
+            events.append(public("hospitalised", judge=seat, discarded=discarded))
+        else:
+            sector_bonus = board(state).sectors[j["sector"]].bonus
+            if sector_bonus == "recycle":
+                refill["recycle_due"].append(seat)
+                bonus = 1  # the recycle draw; set properly when the Judge recycles
+            elif sector_bonus:
+                bonus = sector_bonus
+        if is_(state, seat, "cadet") and not bonus:
+            bonus = 1  # Academy Support: unless the Sector already gives a bonus
+        owed = redraw + 1 + (0 if seat in refill["recycle_due"] else bonus)
+        refill["owed"][seat] = max(0, min(owed, hand_limit(state, seat) - j["hand"]))
+    events.append(public("draws_due", owed=dict(refill["owed"]), recycle=refill["recycle_due"]))
+
+
+def recycle(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``recycle``: a Judge who chose to end on the Hospital discards cards before drawing."""
+    seat = field(action, "by", str)
+    j = judge(state, seat)
+    refill = state["refill"]
+    if state["phase"] != "refill" or refill["step"] != "draw" or seat not in refill["recycle_due"]:
+        raise IllegalAction(f"{seat} cannot recycle now (only a Judge who chose the Hospital)")
+    cards = optional_field(action, "cards", list, [])
+    count = optional_field(action, "count", int, len(cards))
+    if count < len(cards) or count > j["hand"]:
+        raise IllegalAction(f"{seat} holds {j['hand']} cards and cannot discard {count}")
+    for card in cards:
+        book(state).action(card)
+        take_from_hand(state, seat, card)
+        discard_action(state, card)
+    for _ in range(count - len(cards)):
+        if j["hand"] - len(j["known"]) <= 0:
+            raise IllegalAction("name the known cards you discard in 'cards'")
+        j["hand"] -= 1
+        discard_action(state, None)
+    refill["recycle_due"].remove(seat)
+    owed = 1 + count + 1
+    refill["owed"][seat] = max(0, min(owed, hand_limit(state, seat) - j["hand"]))
+    events.append(public("recycled", judge=seat, discarded=count, draws=refill["owed"][seat]))
+    continue_refill(state, events)
+
+
+def draw(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``draw``: a player reports drawing Action cards (ids if tapped, else a count)."""
+    seat = field(action, "by", str)
+    judge(state, seat)
+    refill = state["refill"]
+    if state["phase"] != "refill" or refill["step"] != "draw":
+        raise IllegalAction("Action cards are drawn in the refill phase, after the new crimes")
+    if seat in refill["recycle_due"]:
+        raise IllegalAction(f"{seat} is on the Hospital: say what to recycle first (maybe nothing)")
+    cards = optional_field(action, "cards", list, [])
+    count = optional_field(action, "count", int, len(cards))
+    if count < 1 or count < len(cards):
+        raise IllegalAction("draw at least one card ('count', or the 'cards' tapped)")
+    owed = refill["owed"].get(seat, 0)
+    if count > owed:
+        raise IllegalAction(f"{seat} may draw only {owed} more card(s) this refill")
+    for card in cards:
+        ac = book(state).action(card)
+        if ac.type == "alert":
+            raise IllegalAction(f"{ac.name} is an Alert: play it at once with 'play'")
+        from .state import known_location
+
+        if known_location(state, card) is not None or cards.count(card) > 1:
+            raise IllegalAction(f"{card} cannot be drawn: the referee knows it is elsewhere")
+    draw_actions(state, seat, count, list(cards))
+    refill["owed"][seat] = owed - count
+    refill["drawn_any"] = True
+    events.append(public("drew", judge=seat, count=count))
+    if cards:
+        events.append(private(seat, "hand_known", judge=seat, cards=list(cards)))
+    continue_refill(state, events)
+
+
+def finish_refill(state: State, events: list) -> None:
+    """Pass the Starting Player card to the left and begin the next round."""
+    from .movement import start_round
+
+    state["refill"] = None
+    players = state["players"]
+    state["starting"] = players[(players.index(state["starting"]) + 1) % len(players)]
+    events.append(public("starting_player", seat=state["starting"]))
+    start_round(state, events)
+
+
+def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``internal_affairs``: the SJS looks at one other player's whole hand."""
+    seat = field(action, "by", str)
+    target = field(action, "target", str)
+    judge(state, seat)
+    t = judge(state, target)
+    refill = state["refill"]
+    if not is_(state, seat, "sjs"):
+        raise IllegalAction("only the SJS has Internal Affairs")
+    if seat == target:
+        raise IllegalAction("Internal Affairs looks at another player's hand")
+    if state["phase"] != "refill" or refill["ia_used"] or refill["drawn_any"]:
+        raise IllegalAction("Internal Affairs is used once, at the start of the refill phase")
+    cards = optional_field(action, "cards", list, [])
+    for card in cards:
+        book(state).action(card)
+    from .setup import show_cards
+
+    if cards:
+        if len(cards) != t["hand"]:
+            raise IllegalAction(f"{target} holds {t['hand']} cards; tap all of them or none")
+        show_cards(state, target, cards, events)
+    refill["ia_used"] = True
+    events.append(public("internal_affairs", by=seat, target=target))
+    events.append(
+        private(
+            seat,
+            "hand_seen",
+            target=target,
+            cards=list(t["known"]),
+            unknown=t["hand"] - len(t["known"]),
+        )
+    )
+
+
+# -- the end ------------------------------------------------------------------
+def totals(state: State) -> dict[str, int]:
+    cards = book(state)
+    return {s: sum(cards.value(c) for c in j["score"]) for s, j in state["judges"].items()}
+
+
+def end_game(state: State, events: list) -> None:
+    scores = totals(state)
+    best = max(scores.values())
+    top = [s for s in state["players"] if scores[s] == best]
+    events.append(public("final_scores", scores=scores))
+    tiebreak_done(state, top, events)
+
+
+def tiebreak_done(state: State, top: list[str], events: list) -> None:
+    """One winner ends the game; tied players fight one (more) final combat."""
+    from .combat import open_combat
+
+    if len(top) == 1:
+        state["phase"] = "over"
+        state["winner"] = top[0]
+        events.append(public("game_over", winner=top[0], scores=totals(state)))
+        return
+    state["phase"] = "tiebreak"
+    ordered = [s for s in state["players"] if s in top]
+    open_combat(state, "tiebreak", None, [[s] for s in ordered], events)

@@ -1,0 +1,270 @@
+"""Setting a game up: the header, placing the Judges and the first six crimes.
+
+Also the one place that adds a Perp and Crime to the board from a Sector card,
+shared by setup and the refill phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, field, optional_field, public
+
+from .board import Board
+from .cards import CardBook
+from .state import (
+    LENGTHS,
+    PERPS_ON_BOARD,
+    SPECIALISTS,
+    State,
+    board,
+    book,
+    hand_limit,
+    judge,
+    order,
+    perp_sectors,
+)
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    # A Sector card naming a Sector that already holds a Perp: the new Crime joins
+    # that Perp ("add_crime"), or the card is discarded and another drawn ("redraw").
+    "occupied_sector": ("add_crime", "redraw"),
+    # The Hotdog Run discard: the setup text says "if no Perps have been added to the
+    # board this round", the Game Length text "if no arrests have been made this round".
+    "hotdog_discard": ("no_perps_added", "no_arrests"),
+}
+
+
+def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+    """The state after the header, and the setup events."""
+    the_board = Board.load(header.get("board", "standard"))
+    the_cards = CardBook.load(header.get("cards", "standard"))
+    players = header.get("players")
+    if not (isinstance(players, list) and all(isinstance(p, str) and p for p in players)):
+        raise IllegalAction('\'players\' must list the seats in clockwise order, e.g. ["a", "b"]')
+    if not 2 <= len(players) <= 6 or len(set(players)) != len(players):
+        raise IllegalAction("Judge Dredd needs 2 to 6 different seats in 'players'")
+    if "table" in players:
+        raise IllegalAction("'table' is the public screen, not a player's seat")
+    start = header.get("starting_player", players[0])
+    if start not in players:
+        raise IllegalAction(f"the starting player {start!r} is not one of the players")
+    length = header.get("length", "day-shift")
+    if length not in LENGTHS:
+        raise IllegalAction(f"'length' must be one of {', '.join(LENGTHS)}")
+    specialists = _specialists(header.get("specialists"), players)
+    options = {k: v[0] for k, v in OPTIONS.items()}
+    raw_options = header.get("options") or {}
+    if not isinstance(raw_options, Mapping):
+        raise IllegalAction("'options' must be an object")
+    for key, value in raw_options.items():
+        if key not in OPTIONS or value not in OPTIONS[key]:
+            raise IllegalAction(f"unknown option {key}={value!r}; see the rules README")
+        options[key] = value
+    state: State = {
+        "board": the_board,
+        "cards": the_cards,
+        "options": options,
+        "length": length,
+        "players": list(players),
+        "specialists": specialists,
+        "starting": start,
+        "round": 0,
+        "phase": "setup",
+        "judges": {
+            p: {
+                "sector": None,
+                "ko": False,
+                "moved": False,
+                "fought": False,
+                "hand": 0,
+                "known": [],
+                "score": [],
+                "mods": [],
+                "mods_next": [],
+            }
+            for p in players
+        },
+        "perps": {s: None for s in the_board.sectors},
+        "crimes": {s: [] for s in the_board.sectors},
+        "alien": None,
+        "sector_deck": sorted(the_cards.sector_cards),
+        "sector_discard": [],
+        "perp_deck": len(the_cards.perps),
+        "crime_deck": len(the_cards.crimes),
+        "perps_seen": [],
+        "crimes_seen": [],
+        "action_deck": len(the_cards.actions),
+        "action_discard": [],
+        "action_discard_count": 0,
+        "quarantine": {},
+        "bridges_closed_until": None,
+        "mover": 0,
+        "combat": None,
+        "pending": None,
+        "refill": None,
+        "arrests": 0,
+        "perps_added": 0,
+        "final_round": False,
+        "final_next": False,
+        "psi_peeked": False,
+        "psi_known": [],
+        "robodoc_window": [],
+        "declined": [],
+        "winner": None,
+        "tiebreak": None,
+    }
+    events: list[dict[str, Any]] = []
+    # Setup step 8 happens in the physical deal; alerts are put back, so only counts matter.
+    for p in players:
+        state["judges"][p]["hand"] = hand_limit(state, p)
+        state["action_deck"] -= hand_limit(state, p)
+    if state["action_deck"] < 0:
+        raise IllegalAction("the Action deck is too small to deal every player a hand")
+    events.append(
+        public(
+            "setup",
+            players=list(players),
+            starting_player=start,
+            length=length,
+            specialists=specialists,
+            board=the_board.name,
+        )
+    )
+    hands = header.get("hands") or {}
+    if not isinstance(hands, Mapping):
+        raise IllegalAction("'hands' must map seats to the card ids they hold")
+    for seat, cards in hands.items():
+        show_cards(state, seat, cards, events)
+    positions = header.get("positions") or {}
+    if not isinstance(positions, Mapping):
+        raise IllegalAction("'positions' must map seats to Starting Sectors")
+    for seat in order(state):
+        if seat in positions:
+            place_judge(
+                state, {"act": "place_judge", "by": seat, "sector": positions[seat]}, events
+            )
+    for extra in positions:
+        judge(state, extra)
+    crimes = header.get("crimes") or []
+    if not isinstance(crimes, list):
+        raise IllegalAction("'crimes' must be a list of {sector_card, crime, perp} objects")
+    for item in crimes:
+        if not isinstance(item, Mapping):
+            raise IllegalAction("each entry of 'crimes' must be an object")
+        place_crime(state, {"act": "place_crime", **item}, events)
+    return state, events
+
+
+def _specialists(value: object, players: list[str]) -> dict[str, str | None]:
+    if value in (None, False):
+        return {p: None for p in players}
+    if not isinstance(value, Mapping):
+        raise IllegalAction("'specialists' must map each seat to its Specialist Judge")
+    out: dict[str, str | None] = {}
+    for p in players:
+        name = value.get(p)
+        if name is not None and name not in SPECIALISTS:
+            raise IllegalAction(f"{name!r} is not a Specialist Judge ({', '.join(SPECIALISTS)})")
+        out[p] = name
+    chosen = [n for n in out.values() if n]
+    if len(chosen) != len(set(chosen)):
+        raise IllegalAction("each Specialist Judge token can be taken only once")
+    for seat in value:
+        if seat not in players:
+            raise IllegalAction(f"{seat!r} in 'specialists' is not a player")
+    return out
+
+
+def show_cards(state: State, seat: str, cards: object, events: list) -> None:
+    """``seat`` taps cards it holds, so the engine (and only that seat) knows them."""
+    from .state import known_location
+
+    j = judge(state, seat)
+    if not isinstance(cards, list):
+        raise IllegalAction("'cards' must be a list of Action card ids")
+    for card in cards:
+        book(state).action(card)
+        where = known_location(state, card)
+        if where == f"hand:{seat}":
+            continue
+        if where is not None:
+            raise IllegalAction(
+                f"{card} cannot be in {seat}'s hand: the referee knows it is elsewhere"
+            )
+        if len(j["known"]) >= j["hand"]:
+            raise IllegalAction(f"{seat} holds only {j['hand']} cards")
+        j["known"].append(card)
+    if cards:
+        events.append(private_event(seat, cards))
+
+
+def private_event(seat: str, cards: list[str]) -> dict[str, Any]:
+    from .state import private
+
+    return private(seat, "hand_known", judge=seat, cards=list(cards))
+
+
+def place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
+    """Setup step 5: each Judge, in turn order, on an empty Starting Sector."""
+    if state["phase"] != "setup":
+        raise IllegalAction("Judges are placed only during setup")
+    seat = field(action, "by", str)
+    j = judge(state, seat)
+    due = next((s for s in order(state) if state["judges"][s]["sector"] is None), None)
+    if due is None:
+        raise IllegalAction("every Judge is already on the board")
+    if seat != due:
+        raise IllegalAction(f"it is {due}'s turn to place their Judge")
+    sector = board(state).sector(field(action, "sector", str))
+    if board(state).sectors[sector].kind != "start":
+        raise IllegalAction(f"{board(state).name_of(sector)} is not a Starting Sector")
+    if any(o["sector"] == sector for o in state["judges"].values()):
+        raise IllegalAction(f"another Judge already stands on {board(state).name_of(sector)}")
+    j["sector"] = sector
+    events.append(public("judge_placed", judge=seat, sector=sector))
+
+
+def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
+    """Draw a Sector card; a face-down Perp and a face-up Crime go to its Sector."""
+    cards = book(state)
+    card = cards.sector_card(field(action, "sector_card", str))
+    if len(perp_sectors(state)) >= PERPS_ON_BOARD:
+        raise IllegalAction("there are already 6 Perps on the board")
+    if card not in state["sector_deck"]:
+        raise IllegalAction(f"the Sector card {card} is not in the Sector deck")
+    sector = cards.sector_cards[card]
+    occupied = state["perps"][sector] is not None
+    if occupied and state["options"]["occupied_sector"] == "redraw":
+        # No Perp or Crime is drawn for this card: it is discarded and another drawn.
+        state["sector_deck"].remove(card)
+        state["sector_discard"].append(card)
+        events.append(public("sector_redrawn", sector_card=card, sector=sector))
+        return
+    crime = cards.crime(field(action, "crime", str))
+    perp = optional_field(action, "perp", str)
+    if perp is not None:
+        cards.perp(perp)
+        if perp in state["perps_seen"]:
+            raise IllegalAction(f"the Perp {perp} has already been drawn")
+    if crime in state["crimes_seen"]:
+        raise IllegalAction(f"the Crime card {crime} has already been drawn")
+    if state["crime_deck"] <= 0 or (not occupied and state["perp_deck"] <= 0):
+        raise IllegalAction("the Perp or Crime deck is empty")
+    state["sector_deck"].remove(card)
+    state["sector_discard"].append(card)
+    state["crime_deck"] -= 1
+    state["crimes_seen"].append(crime)
+    state["crimes"][sector].append(crime)
+    if occupied:
+        events.append(public("crime_placed", sector_card=card, sector=sector, crime=crime))
+    else:
+        state["perp_deck"] -= 1
+        state["perps"][sector] = {"card": perp, "face_up": False}
+        if perp is not None:
+            state["perps_seen"].append(perp)
+        state["perps_added"] += 1
+        events.append(
+            public("crime_placed", sector_card=card, sector=sector, crime=crime, perp="face-down")
+        )

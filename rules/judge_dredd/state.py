@@ -1,0 +1,164 @@
+"""The game state (a plain JSON-like dict) and the small helpers every phase shares.
+
+The state holds two immutable shared objects (the :class:`Board` and the
+:class:`CardBook`) that deep copies keep by reference; everything else is plain
+dicts and lists so a state deep-copies quickly and reads like the summary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction, public, to_seats
+
+from .board import Board
+from .cards import CardBook
+
+State = dict[str, Any]
+
+HAND_LIMIT = 6
+BASE_STRENGTH = 6
+SPECIALISTS = ("chief-judge", "sjs", "psi-judge", "wally-squad", "cadet", "mechanismo")
+SPECIALIST_STRENGTH = {"cadet": 4, "mechanismo": 8}
+LENGTHS = ("hotdog-run", "day-shift", "night-shift")
+PERPS_ON_BOARD = 6
+
+
+def board(state: State) -> Board:
+    return state["board"]
+
+
+def book(state: State) -> CardBook:
+    return state["cards"]
+
+
+def order(state: State) -> list[str]:
+    """This round's turn order: the Starting Player, then clockwise."""
+    players = state["players"]
+    i = players.index(state["starting"])
+    return players[i:] + players[:i]
+
+
+def judge(state: State, seat: object) -> dict[str, Any]:
+    """The Judge of ``seat``, or :class:`IllegalAction` naming the seat."""
+    if not isinstance(seat, str) or seat not in state["judges"]:
+        raise IllegalAction(f"{seat!r} is not a Judge in this game")
+    return state["judges"][seat]
+
+
+def specialist(state: State, seat: str) -> str | None:
+    return state["specialists"].get(seat)
+
+
+def is_(state: State, seat: str, name: str) -> bool:
+    """Whether ``seat`` plays the Specialist Judge ``name``."""
+    return state["specialists"].get(seat) == name
+
+
+def base_strength(state: State, seat: str) -> int:
+    return SPECIALIST_STRENGTH.get(specialist(state, seat) or "", BASE_STRENGTH)
+
+
+def hand_limit(state: State, seat: str) -> int:
+    return HAND_LIMIT + (1 if is_(state, seat, "cadet") else 0)
+
+
+def judges_in(state: State, sector: str, standing_only: bool = True) -> list[str]:
+    """The seats whose Judge is in ``sector``, in this round's turn order."""
+    return [
+        s
+        for s in order(state)
+        if state["judges"][s]["sector"] == sector
+        and not (standing_only and state["judges"][s]["ko"])
+    ]
+
+
+def quarantined(state: State, sector: str) -> bool:
+    until = state["quarantine"].get(sector)
+    return until is not None and state["round"] <= until
+
+
+def bridges_open(state: State) -> bool:
+    until = state["bridges_closed_until"]
+    return until is None or state["round"] > until
+
+
+def effect_round(state: State) -> int:
+    """The round an alert's one-round effect covers: the next one if played in the refill."""
+    return state["round"] + 1 if state["phase"] == "refill" else state["round"]
+
+
+def perp_sectors(state: State) -> list[str]:
+    return [s for s, p in state["perps"].items() if p is not None]
+
+
+# -- Action cards: where the engine knows each one is ------------------------
+def known_location(state: State, card: str) -> str | None:
+    """Where the engine knows ``card`` is ("hand:<seat>", "discard", "combat"), if anywhere."""
+    for seat, j in state["judges"].items():
+        if card in j["known"]:
+            return f"hand:{seat}"
+    if card in state["action_discard"]:
+        return "discard"
+    combat = state.get("combat")
+    if combat and any(c["card"] == card for c in combat["cards"]):
+        return "combat"
+    return None
+
+
+def take_from_hand(state: State, seat: str, card: str) -> None:
+    """Remove a tapped card from ``seat``'s hand, checking it can be there."""
+    j = state["judges"][seat]
+    where = known_location(state, card)
+    if where is not None and where != f"hand:{seat}":
+        name = f"{book(state).names[card]} ({card})"
+        if where.startswith("hand:"):
+            reason = f"{name} is already known to be in {where[5:]}'s hand"
+        elif where == "discard":
+            reason = f"{name} is in the discard pile, not in {seat}'s hand"
+        else:
+            reason = f"{name} is already in play"
+        raise IllegalAction(reason)
+    if card in j["known"]:
+        j["known"].remove(card)
+    elif j["hand"] - len(j["known"]) <= 0:
+        raise IllegalAction(f"{seat} has no unknown card left in hand that could be {card}")
+    j["hand"] -= 1
+
+
+def discard_action(state: State, card: str | None) -> None:
+    """Put one Action card on the discard pile (``None``: a card the engine never saw)."""
+    state["action_discard_count"] += 1
+    if card is not None:
+        state["action_discard"].append(card)
+
+
+def draw_actions(state: State, seat: str, count: int, cards: list[str]) -> None:
+    """``seat`` draws ``count`` cards from the deck, reshuffling the discards when it runs out."""
+    for _ in range(count):
+        if state["action_deck"] == 0:
+            reshuffle_actions(state)
+        if state["action_deck"] == 0:
+            raise IllegalAction("there are no Action cards left to draw")
+        state["action_deck"] -= 1
+        state["judges"][seat]["hand"] += 1
+    state["judges"][seat]["known"].extend(cards)
+
+
+def reshuffle_actions(state: State) -> None:
+    """The discards become the new Action deck."""
+    state["action_deck"] += state["action_discard_count"]
+    state["action_discard_count"] = 0
+    state["action_discard"] = []
+
+
+def ko(state: State, seat: str, events: list) -> None:
+    """Knock a Judge out; a Robodoc may still save them before the next action."""
+    state["judges"][seat]["ko"] = True
+    state["robodoc_window"].append(seat)
+    events.append(public("ko", judge=seat, sector=state["judges"][seat]["sector"]))
+
+
+def private(seat: str, type_: str, **fields: Any) -> dict[str, Any]:
+    """An event only ``seat`` sees."""
+    return to_seats([seat], type_, **fields)

@@ -1,0 +1,256 @@
+"""What each seat may see (``view``), what the game waits for (``asking``), and the
+referee's omniscient ``summary``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lawmaster.rules.core import IllegalAction
+
+from .movement import allowance, current_mover
+from .odds import combat_odds
+from .refill import totals
+from .state import State, base_strength, board, book, hand_limit, order, quarantined
+
+
+def asking(state: State) -> dict[str, list[dict[str, str]]]:
+    """For each seat, the actions the game is waiting for from it, with a reason."""
+    ask: dict[str, list[dict[str, str]]] = {s: [] for s in state["players"]}
+    everyone = list(state["players"])
+
+    def add(seats: list[str], act: str, why: str) -> None:
+        for s in seats:
+            ask[s].append({"act": act, "why": why})
+
+    phase = state["phase"]
+    combat, pending = state["combat"], state["pending"]
+    if phase == "over":
+        return ask
+    if phase == "setup":
+        due = next((s for s in order(state) if state["judges"][s]["sector"] is None), None)
+        if due:
+            add([due], "place_judge", "put your Judge on an empty Starting Sector")
+        if len([p for p in state["perps"].values() if p]) < 6 and state["sector_deck"]:
+            add(
+                [state["starting"]], "place_crime", "reveal a Sector card; place its Perp and Crime"
+            )
+        return ask
+    if pending:
+        kind = pending["kind"]
+        if kind in ("barney", "boing"):
+            add([pending["target"]], "accept", f"accept the {kind}, or play a card that cancels it")
+        elif kind == "reveal_perp":
+            add([state["starting"]], "reveal_perp", "turn up and tap the Perp to be arrested")
+        elif kind == "declare":
+            add(pending["seats"][:1], "arrest", "say who arrests together and who alone")
+        elif kind == "escape":
+            add([pending["by"]], "perp_escape", "move the escaping Perp up to two Sectors")
+        return ask
+    if combat:
+        if not combat["revealed"]:
+            fighters = [s for g in combat["groups"] for s in g]
+            if combat["kind"] == "tiebreak":
+                add(fighters, "commit", "add cards to the final combat, or reveal")
+            else:
+                able = [s for s in everyone if not state["judges"][s]["ko"]]
+                add(able, "commit", "add Action cards face-down, or reveal when all are done")
+            add(
+                everyone if combat["kind"] != "tiebreak" else fighters, "reveal", "reveal the cards"
+            )
+        else:
+            rollers = [g[0] for g in combat["groups"]]
+            add(rollers, "roll", "roll your die (dice) for this combat")
+            if combat["roller"]:
+                add([combat["roller"]], "roll", "roll the Perp die")
+        return ask
+    if phase == "movement":
+        mover = current_mover(state)
+        if mover:
+            add([mover], "move", f"move up to {allowance(state, mover)} Sector(s)")
+        else:
+            add(everyone, "end_movement", "everyone has moved: start the arrest phase")
+    elif phase == "refill":
+        refill = state["refill"]
+        if refill["step"] == "crimes":
+            add(
+                [state["starting"]], "place_crime", "reveal a Sector card; place its Perp and Crime"
+            )
+        elif refill["step"] == "hotdog":
+            add([state["starting"]], "discard_sector", "Hotdog Run: discard the top Sector card")
+        else:
+            add(
+                refill["recycle_due"],
+                "recycle",
+                "on the Hospital: discard cards to recycle (or none)",
+            )
+            owing = [s for s, n in refill["owed"].items() if n and s not in refill["recycle_due"]]
+            add(owing, "draw", "draw your Action cards")
+    return ask
+
+
+def to_act(state: State) -> list[str]:
+    ask = asking(state)
+    return [s for s in state["players"] if ask[s]]
+
+
+def _combat_view(state: State, seat: str) -> dict[str, Any] | None:
+    combat = state["combat"]
+    if combat is None:
+        return None
+    cards = []
+    for e in combat["cards"]:
+        shown = combat["revealed"] or e["face_up"] or e["by"] == seat
+        item = {"by": e["by"], "to": e["for"], "face_up": e["face_up"] or combat["revealed"]}
+        if shown:
+            item.update(card=e["card"], option=e["option"])
+        cards.append(item)
+    out = {
+        "kind": combat["kind"],
+        "sector": combat["sector"],
+        "groups": combat["groups"],
+        "cards": cards,
+        "cooled": combat["cooled"],
+        "revealed": combat["revealed"],
+        "dice_needed": combat["needed"],
+        "perp_roller": combat["roller"],
+        "strengths": {s: base_strength(state, s) for g in combat["groups"] for s in g},
+    }
+    return out
+
+
+def _pending_view(state: State) -> dict[str, Any] | None:
+    pending = state["pending"]
+    return dict(pending) if pending else None
+
+
+def view(state: State, seat: str) -> dict[str, Any]:
+    """Everything ``seat`` may know. ``"table"`` gets the public part only."""
+    if seat != "table" and seat not in state["judges"]:
+        raise IllegalAction(f"{seat!r} is not a seat in this game")
+    cards = book(state)
+    b = board(state)
+    perps = {}
+    for sector, p in state["perps"].items():
+        if p is None:
+            continue
+        if p["face_up"]:
+            perps[sector] = {"face_up": True, "perp": p["card"], "strength": cards.perps[p["card"]]}
+        else:
+            perps[sector] = {"face_up": False}
+    out: dict[str, Any] = {
+        "seat": seat,
+        "game": "judge-dredd",
+        "round": state["round"],
+        "phase": state["phase"],
+        "length": state["length"],
+        "final_round": state["final_round"],
+        "starting_player": state["starting"],
+        "turn_order": order(state),
+        "judges": {
+            s: {
+                "sector": j["sector"],
+                "ko": j["ko"],
+                "moved": j["moved"],
+                "fought": j["fought"],
+                "hand_size": j["hand"],
+                "score_pile_size": len(j["score"]),
+                "specialist": state["specialists"][s],
+                "base_strength": base_strength(state, s),
+            }
+            for s, j in state["judges"].items()
+        },
+        "perps": perps,
+        "crimes": {s: list(c) for s, c in state["crimes"].items() if c},
+        "alien": state["alien"],
+        "quarantined": [s for s in b.sectors if quarantined(state, s)],
+        "bridges_closed": state["bridges_closed_until"] is not None
+        and state["round"] <= state["bridges_closed_until"],
+        "decks": {
+            "sector": len(state["sector_deck"]),
+            "perp": state["perp_deck"],
+            "crime": state["crime_deck"],
+            "action": state["action_deck"],
+        },
+        "action_discard": list(state["action_discard"]),
+        "action_discard_size": state["action_discard_count"],
+        "combat": _combat_view(state, seat),
+        "pending": _pending_view(state),
+        "refill": None
+        if state["refill"] is None
+        else {
+            "step": state["refill"]["step"],
+            "owed": dict(state["refill"]["owed"]),
+            "recycle_due": list(state["refill"]["recycle_due"]),
+        },
+        "winner": state["winner"],
+        "scores": totals(state) if state["phase"] in ("over", "tiebreak") else None,
+    }
+    if seat == "table":
+        out["asked"] = []
+        return out
+    j = state["judges"][seat]
+    out["asked"] = asking(state)[seat]
+    you: dict[str, Any] = {
+        "hand_size": j["hand"],
+        "hand_limit": hand_limit(state, seat),
+        "known_cards": list(j["known"]),
+        "score_pile": list(j["score"]),
+        "score": sum(cards.value(c) for c in j["score"]),
+        "movement": allowance(state, seat) if state["phase"] == "movement" else None,
+    }
+    if state["specialists"][seat] == "psi-judge":
+        you["perps_read"] = {
+            s: p["card"]
+            for s, p in state["perps"].items()
+            if p and not p["face_up"] and p["card"] in state["psi_known"]
+        }
+    seen = (state["refill"] or {}).get("ia_seen")
+    if seen and seen["by"] == seat:
+        you["hand_seen"] = seen
+    combat = state["combat"]
+    if combat and not combat["revealed"]:
+        you["odds"] = combat_odds(state, seat)
+    out["you"] = you
+    return out
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The whole true state (the referee's view), as the README documents it."""
+    scores = totals(state)
+    return {
+        "round": state["round"],
+        "phase": state["phase"],
+        "length": state["length"],
+        "starting_player": state["starting"],
+        "final_round": state["final_round"],
+        "judges": {
+            s: {
+                "sector": j["sector"],
+                "ko": j["ko"],
+                "specialist": state["specialists"][s],
+                "hand": j["hand"],
+                "known_cards": list(j["known"]),
+                "score_pile": list(j["score"]),
+                "score": scores[s],
+            }
+            for s, j in state["judges"].items()
+        },
+        "perps": {
+            s: {"perp": p["card"], "face_up": p["face_up"]} for s, p in state["perps"].items() if p
+        },
+        "crimes": {s: list(c) for s, c in state["crimes"].items() if c},
+        "alien": state["alien"],
+        "decks": {
+            "sector": len(state["sector_deck"]),
+            "perp": state["perp_deck"],
+            "crime": state["crime_deck"],
+            "action": state["action_deck"],
+        },
+        "action_discard": list(state["action_discard"]),
+        "action_discard_size": state["action_discard_count"],
+        "quarantine": dict(state["quarantine"]),
+        "bridges_closed_until": state["bridges_closed_until"],
+        "combat": state["combat"],
+        "pending": state["pending"],
+        "winner": state["winner"],
+    }
