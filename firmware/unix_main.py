@@ -38,9 +38,14 @@ class PtyPort:
             view = view[written:]
 
     def read(self):
-        if not self.poller.poll(0):
-            return None
-        return self.file.read(256)
+        # MicroPython's file.read(n) waits for all n bytes: take one byte per ready poll.
+        data = b""
+        while len(data) < 256 and self.poller.poll(0):
+            byte = self.file.read(1)
+            if not byte:  # hung up: the other end of the cable is gone
+                raise OSError("serial port closed")
+            data += byte
+        return data or None
 
 
 def main(argv):

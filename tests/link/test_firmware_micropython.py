@@ -1,0 +1,151 @@
+"""The firmware is MicroPython code: the unix port runs it, the host's Link reads it.
+
+``micropython -m firmware.unix_main`` runs the same ``Firmware``, ``MuxScanner`` and
+``protocol`` modules as the Pico, with stand-in pins and ADCs, on one end of a
+socat pty pair; ``host.link.Link`` reads the other end through pyserial. Killing
+socat removes both pty paths (the USB cable pulled); starting it again at the same
+paths and rebooting the firmware is the replug.
+"""
+
+from __future__ import annotations
+
+import binascii
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import lawmaster.firmware
+from lawmaster.firmware import protocol as p
+from lawmaster.firmware.standin import pattern_field, rp2040_u16
+from lawmaster.host.link import Link
+
+MICROPYTHON = shutil.which("micropython")
+SOCAT = shutil.which("socat")
+REPO = str(Path(lawmaster.firmware.__file__).resolve().parent.parent)
+WAIT = 30.0
+
+pytestmark = pytest.mark.skipif(
+    MICROPYTHON is None or SOCAT is None, reason="needs micropython and socat on PATH"
+)
+
+
+def wait_for(condition: Callable[[], object], timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {condition}")
+        time.sleep(0.02)
+
+
+def micropython(*args: str, **kwargs) -> subprocess.Popen:
+    env = dict(os.environ, MICROPYPATH=REPO)
+    return subprocess.Popen([MICROPYTHON, *args], env=env, **kwargs)
+
+
+class Cable:
+    """A socat pty pair: ``device`` for the firmware, ``host`` for the Link."""
+
+    def __init__(self, directory: Path) -> None:
+        self.device = str(directory / "pico")
+        self.host = str(directory / "ttyACM")
+        self.socat: subprocess.Popen | None = None
+        self.firmware: subprocess.Popen | None = None
+
+    def plug(self, *firmware_args: str) -> None:
+        self.socat = subprocess.Popen(
+            [
+                SOCAT,
+                f"pty,raw,echo=0,link={self.device}",
+                f"pty,raw,echo=0,link={self.host}",
+            ],
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for(lambda: os.path.exists(self.device) and os.path.exists(self.host))
+        self.firmware = micropython(
+            "-m", "firmware.unix_main", self.device, *firmware_args, stderr=subprocess.DEVNULL
+        )
+
+    def unplug(self) -> None:
+        for proc in (self.socat, self.firmware):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+        self.socat = self.firmware = None
+
+
+@pytest.fixture
+def cable(tmp_path: Path) -> Iterator[Cable]:
+    c = Cable(tmp_path)
+    yield c
+    c.unplug()
+
+
+def test_protocol_under_micropython_matches_cpython() -> None:
+    data = bytes(range(256)) * 3
+    script = (
+        "from firmware import protocol as p\n"
+        "print(p.crc16(DATA), p.crc16_table(DATA), p.crc16 is p.crc16_table)\n"
+        "print(bytes(p.encode_scan(9, 123, 45, [0, 1, 0x8000, 0xFFFF])).hex())\n"
+    ).replace("DATA", repr(data))
+    out = subprocess.run(
+        [MICROPYTHON, "-c", script],
+        env=dict(os.environ, MICROPYPATH=REPO),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout.split("\n")
+    crc_fast, crc_table, fell_back = out[0].split()
+    assert int(crc_fast) == int(crc_table) == binascii.crc_hqx(data, 0xFFFF)
+    assert fell_back == "False"  # the viper CRC is the one in use
+    assert out[1] == bytes(p.encode_scan(9, 123, 45, [0, 1, 0x8000, 0xFFFF])).hex()
+
+
+def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
+    frames: list[p.ScanFrame] = []
+    lock = threading.Lock()
+
+    def on_scan(frame: p.ScanFrame) -> None:
+        with lock:
+            frames.append(frame)
+
+    cable.plug("channels=64", "rate=100")
+    with Link(cable.host, on_scan) as link:
+        assert link.wait_ready(WAIT)
+        wait_for(lambda: len(frames) >= 5)
+        assert frames[-1].readings == tuple(rp2040_u16(pattern_field(c)) for c in range(64))
+        assert link.stats.channels == 64 and link.stats.frames_bad == 0
+
+        assert link.ping() is not None
+        ack = link.request(p.RATE, 40)
+        assert isinstance(ack, p.AckFrame)
+        stop = link.request(p.STOP)
+        assert isinstance(stop, p.AckFrame)
+        time.sleep(0.3)
+        with lock:
+            assert all(f.seq < stop.seq for f in frames)
+        start = link.request(p.START)
+        wait_for(lambda: frames[-1].seq > start.seq)
+        assert link.hello is not None and link.hello.rate == 40
+
+        # Pull the cable: socat and its pty paths vanish, the firmware loses power.
+        cable.unplug()
+        wait_for(lambda: not link.ready)
+        time.sleep(0.3)
+        cable.plug("channels=64", "rate=100")
+        wait_for(lambda: link.ready)
+        count = len(frames)
+        wait_for(lambda: len(frames) >= count + 5)
+        stats = link.stats
+        assert stats.reconnects >= 1 and stats.device_restarts >= 1
+        assert link.hello.rate == 40  # the link re-applied its rate to the fresh boot
