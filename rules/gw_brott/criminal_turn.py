@@ -366,9 +366,12 @@ def _why_not_walk(state: State, index: int, steps: int, to: int) -> str:
         return f"{piece} cannot reach {name} without passing a house, the jail or GW"
     distance += steps - left
     if distance != steps:
-        unit = "step" if distance == 1 else "steps"
-        return f"{piece} must move exactly {steps} steps; {name} is {distance} {unit} away"
-    return f"{piece} cannot end a walk of exactly {steps} steps on {name}"
+        return f"{piece} must move exactly {_steps(steps)}; {name} is {_steps(distance)} away"
+    return f"{piece} cannot end a walk of exactly {_steps(steps)} on {name}"
+
+
+def _steps(n: int) -> str:
+    return "1 step" if n == 1 else f"{n} steps"
 
 
 def pass_turn(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
@@ -380,7 +383,7 @@ def pass_turn(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Even
     example = legal_move_actions(state, index)
     if example:
         first = example[0]
-        how = first.get("to") or first.get("direction")
+        how = f"to {first['to']}" if "to" in first else first["direction"]
         raise IllegalAction(
             f"{piece} can still move (for example the {first['die']} {how}), so it may not pass"
         )

@@ -48,11 +48,11 @@ def parse_path(state: State, raw: object, limit: int, what: str) -> list[int]:
     exactly = state.options.gw_steps == "exactly"
     if len(cells) > limit:
         raise IllegalAction(
-            f"GW may move at most {limit} steps in {what}; this path has {len(cells)}"
+            f"GW may move at most {_steps(limit)} in {what}; this path has {len(cells)}"
         )
     if exactly and len(cells) != limit and state.geo.board.neighbours[state.gw_pos]:
         raise IllegalAction(
-            f"GW must move exactly {limit} steps in {what} (option gw_steps: exactly); "
+            f"GW must move exactly {_steps(limit)} in {what} (option gw_steps: exactly); "
             f"this path has {len(cells)}"
         )
     here = state.gw_pos
@@ -68,6 +68,10 @@ def parse_path(state: State, raw: object, limit: int, what: str) -> list[int]:
             )
         here = cell
     return cells
+
+
+def _steps(n: int) -> str:
+    return "1 step" if n == 1 else f"{n} steps"
 
 
 def _moved(
