@@ -186,3 +186,10 @@ def test_nfc_config_accepts_the_table_config_spelling_and_refuses_no_timeout():
         readers_from_config([{"name": "a"}, {"name": "a"}])
     with pytest.raises(ValueError):
         ReaderConfig.from_mapping({"name": "a", "speed": 1})
+
+
+def test_nfc_bench_measures_each_tap_through_the_reader_thread():
+    from lawmaster.host.bench.nfc import _measure
+
+    times = _measure(framed=True, taps=3, enrolled=True, seed=7)
+    assert len(times) == 3 and all(t > 0 for t in times)
