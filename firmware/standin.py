@@ -132,3 +132,50 @@ class SystemClock:
 def pattern_field(channel):
     """A fixed, different reading per channel (for checking the channel mapping)."""
     return 0x2000 + (channel * 2371) % 0xC000
+
+
+class StandInMachine:
+    """Enough of MicroPython's ``machine`` module for ``firmware.main``, on a ``MuxBoard``.
+
+    ``Pin(n)`` returns the board's pin wired to GPIO ``n`` (a plain pin otherwise);
+    ``ADC(Pin(n))`` the board's ADC on that GPIO. ``safe_level`` is what the
+    safe-mode pin reads (1 = no jumper).
+    """
+
+    def __init__(self, board, safe_level=1):
+        self.board = board
+        self.frequency = None
+        machine = self
+        pins = {}
+        for pin in board.select_pins + board.bank_pins:
+            pins[pin.number] = pin
+        adcs = {}
+        for i, number in enumerate(board.config["adc_pins"]):
+            adcs[number] = board.adcs[i]
+
+        class Pin:
+            IN = 0
+            OUT = 1
+            PULL_UP = 1
+
+            def __new__(cls, number, mode=None, pull=None, value=None):
+                pin = pins.get(number)
+                if pin is None:
+                    pin = StandInPin(number)
+                    pin.level = safe_level
+                    pins[number] = pin
+                if value is not None:
+                    pin.value(value)
+                return pin
+
+        def adc(pin):
+            return adcs[pin.number]
+
+        def freq(hz=None):
+            if hz is None:
+                return machine.frequency
+            machine.frequency = hz
+
+        self.Pin = Pin
+        self.ADC = adc
+        self.freq = freq

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import sys
+import types
+
 import pytest
 
 from lawmaster.firmware import config as fw_config
+from lawmaster.firmware import main as pico_main
 from lawmaster.firmware import protocol as p
 from lawmaster.firmware.app import Firmware
 from lawmaster.firmware.scanner import MuxScanner, gray_order
-from lawmaster.firmware.standin import MuxBoard, SystemClock, pattern_field, rp2040_u16
+from lawmaster.firmware.standin import (
+    MuxBoard,
+    StandInMachine,
+    SystemClock,
+    pattern_field,
+    rp2040_u16,
+)
 
 
 def build(config: dict, field=pattern_field) -> tuple[MuxBoard, MuxScanner]:
@@ -159,3 +169,50 @@ def test_garbage_and_device_frames_from_the_host_get_errors() -> None:
     port.incoming += p.encode_command(p.PING, 3)  # still listening
     firmware.step()
     assert isinstance(replies(port, decoder)[0], p.PongFrame)
+
+
+class MicroPythonModule(types.ModuleType):
+    """The one ``micropython`` function ``firmware.main.run`` calls."""
+
+    def __init__(self) -> None:
+        super().__init__("micropython")
+        self.kbd_intr_calls: list[int] = []
+
+    def kbd_intr(self, char: int) -> None:
+        self.kbd_intr_calls.append(char)
+
+
+@pytest.fixture
+def pico_modules(monkeypatch: pytest.MonkeyPatch):
+    def install(board: MuxBoard, safe_level: int = 1) -> StandInMachine:
+        machine = StandInMachine(board, safe_level)
+        monkeypatch.setitem(sys.modules, "machine", machine)
+        monkeypatch.setitem(sys.modules, "micropython", MicroPythonModule())
+        return machine
+
+    return install
+
+
+def test_pico_entry_point_wires_config_pins_into_the_scanner(pico_modules) -> None:
+    config = dict(fw_config.CONFIG, stream_at_boot=True, rate=0)
+    board = MuxBoard(config, pattern_field)
+    machine = pico_modules(board)
+    port = BufferPort()
+    decoder = p.Decoder()
+    scans: list[p.ScanFrame] = []
+
+    def three_scans() -> bool:
+        scans.extend(f for f in replies(port, decoder) if isinstance(f, p.ScanFrame))
+        return len(scans) >= 3
+
+    firmware = pico_main.run(config, port, three_scans, clock=SystemClock())
+    assert firmware is not None and machine.frequency == config["cpu_hz"]
+    assert scans[0].readings == tuple(rp2040_u16(pattern_field(c)) for c in range(256))
+
+
+def test_pico_safe_mode_jumper_keeps_the_repl(pico_modules) -> None:
+    board = MuxBoard(dict(fw_config.CONFIG), pattern_field)
+    pico_modules(board, safe_level=0)
+    port = BufferPort()
+    assert pico_main.run(dict(fw_config.CONFIG), port, clock=SystemClock()) is None
+    assert port.sent == b"" and board.reads == 0

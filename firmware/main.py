@@ -1,0 +1,81 @@
+"""The Pico's entry point: real pins, ADCs and USB serial into the firmware.
+
+On the Pico the package lives in ``/firmware`` and ``/main.py`` (a copy of
+``pico_boot.py``) calls :func:`run`. Under CPython this module imports without
+``machine``: :func:`run` imports it when called, so the tests can hand it a
+stand-in ``machine`` module and a port.
+"""
+
+import sys
+
+from . import config as _config
+from .app import Firmware
+from .scanner import MuxScanner
+
+
+class UsbPort:
+    """USB CDC serial through ``sys.stdin``/``sys.stdout``: polled reads, blocking writes."""
+
+    def __init__(self, stdin, stdout):
+        import select
+
+        self._in = stdin
+        self._out = stdout
+        self._poll = select.poll()
+        self._poll.register(stdin, select.POLLIN)
+
+    def write(self, data):
+        self._out.write(data)
+
+    def read(self):
+        # stdin.read(n) waits for all n bytes: take one byte per ready poll.
+        data = b""
+        while len(data) < 64 and self._poll.poll(0):
+            data += self._in.read(1)
+        return data or None
+
+
+def build(machine, config, clock):
+    """Pins, ADCs and the scanner for ``config``, from a ``machine`` module."""
+    pin = machine.Pin
+    select_pins = [pin(n, pin.OUT, value=0) for n in config["select_pins"]]
+    bank_pins = [pin(n, pin.OUT, value=0) for n in config.get("bank_select_pins", [])]
+    adcs = [machine.ADC(pin(n)) for n in config["adc_pins"]]
+    return MuxScanner(
+        select_pins,
+        adcs,
+        bank_pins,
+        config["muxes"],
+        _config.channel_count(config),
+        config.get("settle_us", 0),
+        clock,
+    )
+
+
+def run(config=None, port=None, should_stop=None, clock=None):
+    """Start scanning (never returns on the Pico unless ``should_stop`` says so).
+
+    A jumper from ``safe_mode_pin`` to GND at boot skips the scanner and leaves the
+    REPL usable (the scanner turns off Ctrl-C, since the binary protocol may contain
+    0x03 bytes). ``port`` and ``clock`` default to USB serial and the ``time`` module.
+    """
+    import time
+
+    import machine
+    import micropython
+
+    config = config or _config.CONFIG
+    safe = machine.Pin(config["safe_mode_pin"], machine.Pin.IN, machine.Pin.PULL_UP)
+    if not safe.value():
+        print("lawmaster scanner: safe mode, not scanning")
+        return None
+    if config.get("cpu_hz"):
+        machine.freq(config["cpu_hz"])
+    clock = clock or time
+    scanner = build(machine, config, clock)
+    if port is None:
+        micropython.kbd_intr(-1)
+        port = UsbPort(sys.stdin.buffer, sys.stdout.buffer)
+    firmware = Firmware(scanner, port, clock, config["rate"], config.get("stream_at_boot", False))
+    firmware.run(should_stop)
+    return firmware
