@@ -89,7 +89,10 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         "perps": {s: None for s in the_board.sectors},
         "crimes": {s: [] for s in the_board.sectors},
         "alien": None,
-        "sector_deck": sorted(the_cards.sector_cards),
+        # Only Sector cards naming a Sector on this board (an inline board may be tiny).
+        "sector_deck": sorted(
+            c for c, s in the_cards.sector_cards.items() if s in the_board.sectors
+        ),
         "sector_discard": [],
         "perp_deck": len(the_cards.perps),
         "crime_deck": len(the_cards.crimes),
