@@ -31,7 +31,7 @@ def _gw_only(state: State, act: str) -> None:
         if act != "gw_move":
             kind = _MOVE_PHASES[state.phase]
             raise IllegalAction(
-                f"GW now makes its {kind} move of {state.pending_steps} steps ('gw_move')"
+                f"GW now makes its {kind} move of {_steps(state.pending_steps)} ('gw_move')"
             )
         return
     if not state.gw_turn:
