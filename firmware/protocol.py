@@ -205,21 +205,33 @@ def cobs_encode(data):
 
 def cobs_decode(data):
     """Decode one COBS block (without delimiter); ``ValueError`` if it is malformed."""
-    out = bytearray()
     n = len(data)
+    if data.find(b"\x00") >= 0:
+        raise ValueError("zero byte inside COBS data")
+    # Every code byte stands for the zero in front of its block, except the first one and
+    # those after a 0xFF code (a full block with no zero): zero the former in place, cut
+    # the latter out. The loop touches code bytes only, so its cost is one step per zero.
+    out = bytearray(data)
+    cuts = [0]
+    full = False
     i = 0
     while i < n:
         code = data[i]
-        if code == 0:
-            raise ValueError("zero byte inside COBS data")
-        j = i + code
-        if j > n:
-            raise ValueError("COBS block runs past the end")
-        out += data[i + 1 : j]
-        i = j
-        if code != 0xFF and i < n:
-            out.append(0)
-    return out
+        if full:
+            cuts.append(i)
+        elif i:
+            out[i] = 0
+        full = code == 0xFF
+        i += code
+    if i != n:
+        raise ValueError("COBS block runs past the end")
+    if len(cuts) == 1:
+        return out[1:]
+    cuts.append(n)
+    decoded = bytearray()
+    for k in range(len(cuts) - 1):
+        decoded += out[cuts[k] + 1 : cuts[k + 1]]
+    return decoded
 
 
 # ---------------------------------------------------------------- frames

@@ -5,6 +5,7 @@ from __future__ import annotations
 import array
 import binascii
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -163,3 +164,11 @@ def test_host_commands_reject_device_types() -> None:
     except ValueError:
         return
     raise AssertionError("SCAN accepted as a host command")
+
+
+def test_cobs_long_runs_and_malformed_blocks() -> None:
+    for data in (b"\x01" * 600 + b"\x00" + b"\x02" * 254, b"\x03" * 254, b"\x00" * 300, b""):
+        assert bytes(p.cobs_decode(p.cobs_encode(data))) == data
+    for bad in (b"\x05ab", b"\x02a\x00", b"\xff" + b"a" * 10):
+        with pytest.raises(ValueError):
+            p.cobs_decode(bad)
