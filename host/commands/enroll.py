@@ -149,7 +149,8 @@ def _simulated(
     emulator = stack.enter_context(PN532Emulator())
     resolver = CardResolver(registry, game, cards)
     events: queue.Queue[ReaderEvent] = queue.Queue()
-    config = ReaderConfig(name="simulated", port=emulator.port)
+    # A short wait per poll: the emulator answers at once, and lifts are noticed sooner.
+    config = ReaderConfig(name="simulated", port=emulator.port, poll_timeout=0.05)
     reader = stack.enter_context(TagReader(config, events.put, wants_tag_id=resolver.needs_tag_id))
     click.echo(f"simulated PN532 on {emulator.port}")
     stickers: dict[str, Ntag213] = {}

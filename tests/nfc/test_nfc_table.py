@@ -120,3 +120,18 @@ def test_nfc_a_replaced_sticker_no_longer_counts_even_with_the_id_in_it(table):
     assert isinstance(card_event(events), CardRemoved)
     tapped = card_event(events)
     assert isinstance(tapped, CardTapped) and tapped.card == CARDS[0]
+
+
+def test_nfc_simulated_table_plays_cards_by_seat():
+    from lawmaster.host.nfc.simulated import SimulatedNfc
+
+    events: queue.Queue = queue.Queue()
+    with SimulatedNfc("judge-dredd", events.put, seats=["judge-1", "judge-2"], cards=CARDS) as nfc:
+        nfc.tap("judge-fear", seat="judge-2")
+        tapped = card_event(events)
+        assert isinstance(tapped, CardTapped)
+        assert (tapped.card, tapped.seat) == (CARDS[1], "judge-2")
+        assert isinstance(card_event(events), CardRemoved)
+        nfc.tap_stranger(seat="judge-1")
+        unknown = card_event(events)
+        assert isinstance(unknown, UnknownTag) and unknown.seat == "judge-1"

@@ -1,0 +1,97 @@
+"""Simulated NFC for the demo: emulated PN532s and a virtual, enrolled deck.
+
+Everything below the emulator is the real thing (driver, reader threads,
+registry, resolver), so the demo exercises the same code as a table::
+
+    with SimulatedNfc("judge-dredd", events.put, seats=["judge-1", "judge-2"]) as nfc:
+        nfc.tap("judge-death", seat="judge-2")   # → CardTapped(seat="judge-2")
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
+
+from lawmaster.host.nfc.cards import Card, card_list, game_name
+from lawmaster.host.nfc.emulator import Ntag213, PN532Emulator
+from lawmaster.host.nfc.events import CardEvent
+from lawmaster.host.nfc.registry import CardRegistry
+from lawmaster.host.nfc.table import TableReaders
+from lawmaster.host.nfc.transport import ReaderConfig
+
+
+class SimulatedNfc:
+    """One emulated reader per seat (``None``: a shared table reader) and a sticker per card.
+
+    ``registry`` defaults to an in-memory one with the whole deck enrolled;
+    ``cards`` to the engine's card list.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        on_event: Callable[[CardEvent], None],
+        *,
+        seats: Sequence[str | None] = (None,),
+        registry: CardRegistry | None = None,
+        cards: Iterable[Card] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.game = game_name(game)
+        self.cards = list(cards) if cards is not None else card_list(self.game)
+        self._rng = random.Random(seed)
+        self._stack = ExitStack()
+        self.registry = registry or self._stack.enter_context(CardRegistry(":memory:"))
+        self.stickers: dict[str, Ntag213] = {}
+        for card in self.cards:
+            tag = Ntag213.random(self._rng)
+            self.stickers[card.id] = tag
+            self.registry.enroll(self.game, card, tag.uid)
+        self.emulators: dict[str | None, PN532Emulator] = {}
+        configs = []
+        for index, seat in enumerate(seats):
+            emulator = self._stack.enter_context(PN532Emulator())
+            self.emulators[seat] = emulator
+            name = f"seat-{seat}" if seat is not None else f"table-{index}"
+            configs.append(ReaderConfig(name=name, port=emulator.port, seat=seat))
+        self.readers = TableReaders(configs, self.registry, self.game, on_event, cards=self.cards)
+
+    def __enter__(self) -> SimulatedNfc:
+        self.readers.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the readers and the emulators."""
+        self.readers.stop()
+        self._stack.close()
+
+    def lay(self, card_id: str, seat: str | None = None) -> None:
+        """Lay a card on the seat's reader (it stays there until :meth:`lift`)."""
+        self.emulators[seat].present(self.stickers[card_id])
+
+    def lift(self, seat: str | None = None) -> None:
+        """Take whatever lies on the seat's reader off it."""
+        self.emulators[seat].remove()
+
+    def tap(self, card_id: str, seat: str | None = None, timeout: float = 5.0) -> None:
+        """Tap a card: lay it, wait until the reader has seen it, lift it."""
+        self._tap(self.stickers[card_id], seat, timeout)
+
+    def tap_stranger(self, seat: str | None = None, timeout: float = 5.0) -> None:
+        """Tap a sticker that is no card of the game (the players get an UnknownTag)."""
+        self._tap(Ntag213.random(self._rng), seat, timeout)
+
+    def _tap(self, tag: Ntag213, seat: str | None, timeout: float) -> None:
+        reader = next(r for r in self.readers.readers.values() if r.config.seat == seat)
+        self.emulators[seat].present(tag)
+        deadline = time.monotonic() + timeout
+        while reader.present_uid != tag.uid_hex:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"reader {reader.config.name} did not see the tap")
+            time.sleep(0.002)
+        self.emulators[seat].remove()
