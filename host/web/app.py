@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from typing import Any
 
 from flask import Flask
@@ -33,6 +34,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.json.sort_keys = False
     app.extensions["lawmaster.host"] = host
     app.extensions["lawmaster.unexpected"] = []
+    # Set when the server stops, so open event streams end instead of holding threads.
+    app.extensions["lawmaster.stopping"] = threading.Event()
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)

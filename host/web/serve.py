@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 #: Each open event stream holds a worker thread for as long as the page is open:
@@ -29,9 +30,31 @@ def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: in
     )
     if server.adj.send_bytes > 1:
         raise RuntimeError("waitress would buffer event streams (send_bytes > 1)")
+    server.lawmaster_app = app  # waitress wraps the app it serves; :func:`stop` needs ours
     return server
+
+
+def stop(server: Any) -> None:
+    """Stop a server made by :func:`make_server` from any thread, ending open streams first.
+
+    The event streams see the app's stopping flag within a poll and return, so
+    the worker threads are free when waitress joins them; the close itself runs
+    in the server's own loop thread, which is the only one allowed to close its
+    sockets while it is polling them.
+    """
+    server.lawmaster_app.extensions["lawmaster.stopping"].set()
+
+    def close_everything() -> None:
+        server.task_dispatcher.shutdown()
+        wasyncore.close_all(server._map)  # every channel, so the loop has nothing left
+
+    server.trigger.pull_trigger(close_everything)
 
 
 def serve(app: Flask, host: str = "0.0.0.0", port: int = 8080) -> None:
     """Serve ``app`` until interrupted."""
-    make_server(app, host, port).run()
+    server = make_server(app, host, port)
+    try:
+        server.run()
+    finally:
+        app.extensions["lawmaster.stopping"].set()

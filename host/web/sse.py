@@ -13,12 +13,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, stream_with_context
+from flask import Response, current_app, stream_with_context
 
 from .context import get_host
 
-#: How often the generator wakes to notice a new game or a due keep-alive.
-_POLL = 1.0
+#: How often the generator wakes to notice a new game, a stopping server or a due keep-alive.
+_POLL = 0.25
 
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
@@ -36,13 +36,14 @@ def stream(
 ) -> Response:
     """An SSE response pushing ``payload(snapshot)`` for each update of ``seat``'s snapshot."""
     host = get_host()
+    stopping = current_app.extensions["lawmaster.stopping"]
     subscription = table.subscribe(seat)
 
     def events() -> Iterator[str]:
         try:
             yield ": connected\n\n"
             last_write = time.monotonic()
-            while True:
+            while not stopping.is_set():
                 if getattr(host, "table", None) is not table:
                     yield format_event("reload", {"reason": "a new game was set up"})
                     return

@@ -1,0 +1,135 @@
+"""Event streams through waitress: unbuffered, the right headers, keep-alives, one seat each."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from web_support import SseReader, gw_header, live_server, make_host, tokens
+
+from lawmaster.host.web.serve import make_server
+
+
+@pytest.fixture
+def host(tmp_path):
+    host = make_host(tmp_path)
+    host.new_game(gw_header(1))
+    return host
+
+
+def test_web_sse_event_arrives_through_waitress_at_once(host):
+    """An input made after the stream opened reaches the reader without buffering.
+
+    No wall-clock assertion: the stream must deliver the event while the socket's
+    read timeout (5 s) has not run out, which it cannot if waitress held the bytes
+    back for a buffer to fill (an update is a few kB; the buffer would be 16 MB).
+    """
+    with live_server(host) as live:
+        reader = SseReader(live.port, "/events/table", timeout=5)
+        try:
+            assert reader.response.status == 200
+            assert reader.response.getheader("Content-Type").startswith("text/event-stream")
+            assert reader.response.getheader("Cache-Control") == "no-cache"
+            assert reader.response.getheader("X-Accel-Buffering") == "no"
+            assert reader.next_block() == ": connected"
+            faces = ["1", "2", "3", "4", "arrow"]
+            result = host.table.submit("red", {"act": "roll", "by": "red", "faces": faces})
+            assert result["ok"], result
+            name, data = reader.next_event()
+            assert name == "update"
+            assert data["snapshot"]["seat"] == "table"
+            assert data["snapshot"]["log"][-1]["type"] == "rolled"
+            assert "red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
+        finally:
+            reader.close()
+
+
+def test_web_sse_keepalive_comment_when_nothing_happens(host):
+    with live_server(host, SSE_KEEPALIVE=0.05) as live:
+        reader = SseReader(live.port, f"/events/{host.table.token('gw')}", timeout=5)
+        try:
+            assert reader.next_block() == ": connected"
+            assert reader.next_block() == ": keep-alive"
+        finally:
+            reader.close()
+
+
+def test_web_sse_seat_stream_carries_that_seats_snapshot_only(host):
+    table = host.table
+    seats = tokens(table)
+    with live_server(host) as live:
+        readers = {
+            seat: SseReader(live.port, f"/events/{tok}", timeout=5) for seat, tok in seats.items()
+        }
+        try:
+            for reader in readers.values():
+                assert reader.next_block() == ": connected"
+            faces = ["2", "2", "3", "4", "gw"]
+            assert table.submit("red", {"act": "roll", "by": "red", "faces": faces})["ok"]
+            for seat, reader in readers.items():
+                name, data = reader.next_event()
+                assert name == "update"
+                assert data["snapshot"] == table.snapshot(seat)
+                # The seat's own prompts region is rendered for its own token only.
+                for other, token in seats.items():
+                    assert (token in data["html"]["prompts"]) == (other == seat)
+        finally:
+            for reader in readers.values():
+                reader.close()
+
+
+def test_web_sse_new_game_tells_open_pages_to_reload(host):
+    with live_server(host) as live:
+        reader = SseReader(live.port, "/events/table", timeout=5)
+        try:
+            assert reader.next_block() == ": connected"
+            host.new_game(gw_header(2, ["blue", "yellow", "white"]))
+            name, data = reader.next_event()
+            assert name == "reload"
+        finally:
+            reader.close()
+
+
+def test_web_sse_unknown_token_is_403_not_a_stream(host):
+    with live_server(host) as live:
+        reader = SseReader(live.port, "/events/not-a-token", timeout=5)
+        try:
+            assert reader.response.status == 403
+        finally:
+            reader.close()
+
+
+def test_web_waitress_does_not_buffer_and_has_threads_for_streams(host):
+    from lawmaster.host.web import create_app
+
+    server = make_server(create_app(host), "127.0.0.1", 0, threads=2)
+    try:
+        assert server.adj.send_bytes == 1
+        assert server.adj.threads >= 8
+    finally:
+        server.close()
+
+
+def test_web_sse_many_inputs_arrive_in_order(host):
+    table = host.table
+    rng = random.Random(5)
+    from web_support import play_random
+
+    with live_server(host) as live:
+        reader = SseReader(live.port, f"/events/{table.token('gw')}", timeout=5)
+        try:
+            assert reader.next_block() == ": connected"
+            moves = []
+            for _ in range(15):
+                _, _, result = play_random(table, rng)
+                if result["ok"]:
+                    moves.append(len(table.actions))
+            seen = []
+            while len(seen) < len(moves):
+                name, data = reader.next_event()
+                assert name == "update"
+                if data["snapshot"]["move"] not in seen:
+                    seen.append(data["snapshot"]["move"])
+            assert seen == moves
+        finally:
+            reader.close()
