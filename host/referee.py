@@ -89,6 +89,10 @@ class GameRules:
         """A tapped card as an action, a waiting message, or ``None`` (nothing to do)."""
         return None
 
+    def end_turn(self, state: Any) -> dict[str, Any] | None:
+        """What the panel's end-turn button means now, if anything."""
+        return None
+
 
 class Reading:
     """What a board observation means: an action, a question, a correction or nothing."""
@@ -258,12 +262,19 @@ class Referee:
                 self._physical(reading, self.rules.owner(reading, self.table.state), source=NFC)
 
     def button(self, name: str) -> None:
-        """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it."""
+        """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it,
+        ``"end_turn"`` is the game's (e.g. a criminal who cannot move passes)."""
         with self._lock:
             if name == "undo":
                 self.request_undo(None)
             elif name == "confirm" and self.table.undo is not None:
                 self.confirm_undo(self.table.undo.confirmers[0])
+            elif name == "end_turn":
+                action = self.rules.end_turn(self.table.state)
+                if action is not None:
+                    self._physical(
+                        action, self.rules.owner(action, self.table.state), source=BUTTON
+                    )
 
     # -- undo -----------------------------------------------------------------
     def request_undo(self, seat: str | None) -> dict[str, Any]:
@@ -334,9 +345,11 @@ class Referee:
         if self.panel is None:
             return
         state = self.table.status.state
-        if state == "ok" and self.table.is_over():
-            state = "over"
-        self.panel.show(state)
+        # The panel knows ok / illegal / waiting / idle: a finished game leaves it dark.
+        self.panel.show(_PANEL.get(state, "ok") if not self.table.is_over() else "idle")
+
+
+_PANEL = {"ok": "ok", "illegal": "illegal", "waiting": "waiting"}
 
 
 def rules_for(table: Table) -> GameRules:

@@ -79,6 +79,14 @@ class GwBrottRules(GameRules):
             return f"GW plays {card.name}: GW completes it on the tablet"
         return None
 
+    def end_turn(self, state: Any) -> dict[str, Any] | None:
+        """A criminal with no legal move passes with the panel's end-turn button."""
+        for seat in self.table.engine.to_act(state):
+            asked = self.table.engine.view(state, seat).get("asked") or {}
+            if seat != GW and asked.get("may_pass"):
+                return {"act": "pass", "by": seat}
+        return None
+
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None

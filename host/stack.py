@@ -97,18 +97,51 @@ def wire_nfc(
     return table_readers
 
 
-def wire_panel(runtime: Runtime, panel: Any) -> None:
-    """Show every verdict on the panel's LED and buzzer; its buttons ask for undo/confirm."""
+def wire_panel(runtime: Runtime, pins: Any, pin_factory: Any = None) -> Any:
+    """The panel on ``pins``: LED and buzzer show each verdict; buttons go to the referee."""
+    from .panel import Panel
+
     inputs = inputs_of(runtime)
+    panel = Panel(
+        pins,
+        lambda name: inputs.put(lambda table: table.referee.button(name)),
+        pin_factory=pin_factory,
+    )
+    runtime.closers.append(panel.close)
 
     def attach(table: Table) -> None:
         table.referee.attach_panel(panel)
 
     attach(runtime.table)
     runtime.host.on_new_table.append(attach)
-    on_button = getattr(panel, "on_button", None)
-    if callable(on_button):
-        on_button(lambda name: inputs.put(lambda table: table.referee.button(name)))
-    close = getattr(panel, "close", None)
-    if callable(close):
-        runtime.closers.append(close)
+    return panel
+
+
+def wire_real_panel(runtime: Runtime, config: Any) -> Any:
+    """The panel with the pins and pin factory of the table config's ``[panel]``."""
+    from .panel import PanelPins, panel_pin_factory
+
+    pins = PanelPins.from_config(config)
+    return wire_panel(runtime, pins, panel_pin_factory(False, config.pin_factory))
+
+
+def wire_simulated_panel(runtime: Runtime) -> Any:
+    """The panel on gpiozero's mock pins (the demo's LED, buzzer and buttons)."""
+    from .panel import PanelPins, panel_pin_factory
+
+    return wire_panel(runtime, PanelPins(), panel_pin_factory(True))
+
+
+def wire_simulated_nfc(runtime: Runtime, seed: int) -> Any:
+    """One emulated PN532 at the table (shared reader) with the whole deck enrolled."""
+    from .nfc.simulated import SimulatedNfc
+
+    inputs = inputs_of(runtime)
+    nfc = SimulatedNfc(
+        runtime.table.game,
+        lambda event: inputs.put(lambda table: table.referee.nfc(event)),
+        seed=seed,
+    )
+    nfc.__enter__()
+    runtime.closers.append(nfc.close)
+    return nfc
