@@ -11,18 +11,28 @@ import time
 
 
 class StandInPin:
-    """An output pin: ``value(v)`` sets it, ``value()`` reads it back."""
+    """An output pin: ``value(v)`` sets it, ``value()`` reads it back.
+
+    ``watch(callback)`` calls ``callback(level)`` on every write (how a ``MuxBoard``
+    follows its select lines without re-reading them on every conversion).
+    """
 
     def __init__(self, number=None):
         self.number = number
         self.level = 0
         self.writes = 0
+        self._watch = None
+
+    def watch(self, callback):
+        self._watch = callback
 
     def value(self, v=None):
         if v is None:
             return self.level
         self.level = 1 if v else 0
         self.writes += 1
+        if self._watch is not None:
+            self._watch(self.level)
         return None
 
 
@@ -60,20 +70,26 @@ class MuxBoard:
         self.channels = self.muxes * self.inputs if channels is None else channels
         self.adcs = [StandInADC(self, i) for i in range(len(config["adc_pins"]))]
         self.reads = 0
+        self._select = 0
+        self._bank = 0
+        for i, pin in enumerate(self.select_pins):
+            pin.watch(self._follower("_select", 1 << i))
+        for i, pin in enumerate(self.bank_pins):
+            pin.watch(self._follower("_bank", 1 << i))
 
-    @staticmethod
-    def _bits(pins):
-        value = 0
-        for i, pin in enumerate(pins):
-            value |= pin.level << i
-        return value
+    def _follower(self, name, mask):
+        def follow(level):
+            value = getattr(self, name)
+            setattr(self, name, (value | mask) if level else (value & ~mask))
+
+        return follow
 
     def connected_channel(self, adc_index):
         """The channel the current select levels connect to ADC ``adc_index``, or None."""
-        mux = adc_index * self.banks + self._bits(self.bank_pins)
+        mux = adc_index * self.banks + self._bank
         if mux >= self.muxes:
             return None
-        channel = mux * self.inputs + self._bits(self.select_pins)
+        channel = mux * self.inputs + self._select
         return channel if channel < self.channels else None
 
     def sample(self, adc_index):
