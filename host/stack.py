@@ -145,3 +145,45 @@ def wire_simulated_nfc(runtime: Runtime, seed: int) -> Any:
     nfc.__enter__()
     runtime.closers.append(nfc.close)
     return nfc
+
+
+class SimulatedTable:
+    """The demo's hands at the table: cards tapped on the emulated reader, tablets typed on.
+
+    :meth:`act` carries out one :class:`~lawmaster.host.sim.players.Decision`
+    the way a person would: evidence is handed in by tapping its card on the
+    table's reader; everything else is typed on the seat's tablet. It waits
+    until the referee has taken the input (or refused it) before returning.
+    """
+
+    def __init__(self, runtime: Runtime, nfc: Any = None, timeout: float = 10.0) -> None:
+        self.runtime = runtime
+        self.nfc = nfc
+        self.timeout = timeout
+
+    def act(self, table: Table, decision: Any) -> bool:
+        action = decision.action
+        before = table.last_seq
+        if self.nfc is not None and action.get("act") == "destroy_evidence":
+            self.nfc.tap(action["card"])
+            return self._wait(table, before, decision)
+        result = table.submit(decision.seat, action)
+        if not result.get("ok"):
+            raise RuntimeError(f"{decision.seat}: {action} refused: {result.get('error')}")
+        return True
+
+    def _wait(self, table: Table, before: int, decision: Any) -> bool:
+        from .runtime import wait_until
+
+        if not wait_until(lambda: table.last_seq > before, self.timeout):
+            raise RuntimeError(
+                f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
+            )
+        return True
+
+
+def wire_simulated_table(runtime: Runtime, seed: int) -> Callable[[Table, Any], bool]:
+    """The simulated panel and NFC reader (and board, when wired); returns the players' hands."""
+    wire_simulated_panel(runtime)
+    nfc = wire_simulated_nfc(runtime, seed)
+    return SimulatedTable(runtime, nfc).act

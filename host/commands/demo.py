@@ -68,11 +68,7 @@ def command(
         sys.stdout.write(f"accepted {seq}\n")
         sys.stdout.flush()
 
-    act = _wire_board(runtime, seed) if board else None
-    if act is None:
-        from lawmaster.host.runtime import tablet_act
-
-        act = tablet_act
+    act = _wire_simulated(runtime, seed, board)
     if print_accepted:
         host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
     if web:
@@ -103,14 +99,16 @@ def command(
         runtime.close()
 
 
-def _wire_board(runtime: Runtime, seed: int) -> Any:
-    """The simulated board's stages, or ``None`` (and a note) where a stage is missing."""
-    try:
-        from lawmaster.host.stack import wire_simulated_board
-    except ImportError as exc:
-        runtime.missing.append(f"simulated board ({exc}); moves are entered on the tablets")
-        return None
-    return wire_simulated_board(runtime, seed)
+def _wire_simulated(runtime: Runtime, seed: int, board: bool) -> Any:
+    """The simulated hardware; returns how the simulated players act at the table."""
+    from lawmaster.host import stack
+
+    act = stack.wire_simulated_table(runtime, seed)
+    if board:
+        runtime.missing.append(
+            "simulated board (the tracker stage is not in yet): moves are entered on the tablets"
+        )
+    return act
 
 
 def _print_urls(runtime: Runtime) -> None:
