@@ -98,8 +98,10 @@ def refill_place_crime(state: State, action: Mapping[str, Any], events: list) ->
 
         after_setup(state, events)
         return
-    if state["phase"] != "refill" or state["refill"]["step"] != "crimes":
+    if state["phase"] != "refill":
         raise IllegalAction("new crimes are added in setup and at the start of the refill phase")
+    if state["refill"]["step"] != "crimes":
+        raise IllegalAction("no new crimes now: 6 Perps are on the board or a deck is empty")
     place_crime(state, action, events)
     continue_refill(state, events)
 
