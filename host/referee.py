@@ -93,6 +93,9 @@ class GameRules:
         """What the panel's end-turn button means now, if anything."""
         return None
 
+    def undone(self, state: Any) -> None:
+        """The last input was taken back: forget any half-made input."""
+
 
 class Reading:
     """What a board observation means: an action, a question, a correction or nothing."""
@@ -308,15 +311,13 @@ class Referee:
                 seq = self.table.take_back(seat=seat, source=TABLET)
             except IllegalAction as exc:
                 return {"ok": False, "error": exc.reason}
-            undone = getattr(self.rules, "undone", None)
-            if undone is not None:
-                undone(self.table.state)
+            self.rules.undone(self.table.state)
             self._show_panel()
             return {"ok": True, "seq": seq}
 
     # -- what seats see -------------------------------------------------------
-    def prompts(self, seat: str, state: Any) -> list[dict[str, Any]]:
-        view = self.table.engine.view(state, seat)
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """What ``seat`` is asked for now, built from its own ``view``."""
         return self.rules.prompts(seat, state, view)
 
     # -- inside ---------------------------------------------------------------

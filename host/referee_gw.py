@@ -87,6 +87,10 @@ class GwBrottRules(GameRules):
                 return {"act": "pass", "by": seat}
         return None
 
+    def undone(self, state: Any) -> None:
+        self.said = None
+        self.said_trump = None
+
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None

@@ -287,10 +287,11 @@ class Table:
             for event in events_for(batch, seat):
                 log.append({"move": number, **event})
         over = self.engine.is_over(state)
+        view = self.engine.view(state, seat)
         snapshot: dict[str, Any] = {
             "seat": seat,
             "game": self.game,
-            "view": self.engine.view(state, seat),
+            "view": view,
             "log": log,
             "move": move,
             "to_act": list(self.engine.to_act(state)),
@@ -301,7 +302,7 @@ class Table:
             status = self.status if not over or self.status.state != "ok" else _OVER
             snapshot["status"] = status.for_seat(seat)
             snapshot["prompts"] = (
-                [] if seat == TABLE_SEAT else self.referee.prompts(seat, state)
+                [] if seat == TABLE_SEAT else self.referee.prompts(seat, state, view)
             ) + self._prompts.get(seat, [])
             snapshot["undo"] = _undo_view(self.undo, seat)
         else:
