@@ -1,0 +1,204 @@
+"""Secrecy over many random games: every page, JSON answer and pushed event a seat gets
+holds only what that seat may know.
+
+Random legal games run through the real table. After each input every seat's
+page and JSON (and, in the streamed game, every SSE payload) is checked against
+the referee's whole truth (the engine summary at that moment):
+
+* the JSON snapshot is exactly that seat's snapshot, and its log has no event
+  routed to other seats;
+* no evidence card another seat holds appears anywhere outside the drawn board
+  (whose cell titles name every card, as the printed board does);
+* GW and the table screen get no criminal piece drawn, no criminal's position,
+  ability or hand; only GW gets the deduction map; the table screen never names
+  a trump GW still holds;
+* no page of a seat carries another seat's token (it would open that seat).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from typing import Any
+
+import pytest
+from web_support import SseReader, gw_header, live_server, make_host, play_random, tokens
+
+from lawmaster.host.web import create_app
+
+_BOARD_SVG = re.compile(r'<svg class="board.*?</svg>', re.S)
+
+GAMES = [
+    (21, ["red", "green"], False),
+    (22, ["red", "green", "yellow"], False),
+    (23, ["red", "green", "yellow", "blue"], False),
+    (24, ["red", "green"], True),
+    (25, ["red", "green", "yellow"], False),
+]
+STEPS = 80
+
+
+def outside_board(html: str) -> str:
+    """The text of a page without the drawn board."""
+    return _BOARD_SVG.sub("", html)
+
+
+def forbidden_cards(truth: dict[str, Any], seat: str, two_player: bool) -> set[str]:
+    """Evidence cards still held by someone ``seat`` is not."""
+    cards = set()
+    for piece, info in truth["criminals"].items():
+        if seat == piece or (two_player and seat in truth["criminals"]):
+            continue
+        cards.update(info["evidence_held"])
+    return cards
+
+
+def check_snapshot(snapshot: dict[str, Any], seat: str) -> None:
+    """Structural secrecy of one snapshot for ``seat``."""
+    assert snapshot["seat"] == seat
+    view = snapshot["view"]
+    types = {e["type"] for e in snapshot["log"]}
+    assert all("visible_to" not in e for e in snapshot["log"])
+    if seat in ("gw", "table"):
+        assert "criminal_position" not in types and "dealt" not in types
+        assert "evidence_held" not in view and "ability" not in view
+        assert all("position" not in info for info in view["criminals"].values())
+    if seat == "table":
+        assert not types & {"trumps_dealt", "informed", "infiltrated"}
+        assert "deduction" not in view and "trumps_left" not in view and "revealed" not in view
+        assert snapshot["prompts"] == [] if "prompts" in snapshot else True
+    if seat not in ("gw", "table"):
+        assert "deduction" not in view and "trumps_left" not in view
+        assert "trumps_dealt" not in types
+
+
+def check_html(
+    html: str, seat: str, truth: dict[str, Any], two_player: bool, others: set[str]
+) -> None:
+    """What a rendered page (or pushed fragment) of ``seat`` may not show."""
+    text = outside_board(html)
+    for card in forbidden_cards(truth, seat, two_player):
+        assert card not in text, (seat, card)
+    for token in others:
+        assert token not in html, seat
+    if seat in ("gw", "table"):
+        assert 'class="piece criminal"' not in html
+        assert "<dt>ability</dt>" not in text and "<dt>evidence held</dt>" not in text
+    if seat != "gw":
+        assert 'class="maybe"' not in html
+    if seat == "table":
+        in_hand = set(truth["trumps_left"])
+        for card in in_hand:
+            assert card not in text, card
+
+
+def _check_seat_pages(client, table, seat, token, truth, two_player, all_tokens) -> None:
+    others = {t for s, t in all_tokens.items() if s != seat}
+    if seat == "table":
+        page = client.get("/table?qr=0").get_data(as_text=True)
+        answer = client.get("/table.json?html=1").get_json()
+    else:
+        page = client.get(f"/seat/{token}").get_data(as_text=True)
+        answer = client.get(f"/seat/{token}.json?html=1").get_json()
+    assert answer["snapshot"] == table.snapshot(seat)
+    check_snapshot(answer["snapshot"], seat)
+    check_html(page, seat, truth, two_player, others)
+    check_html("".join(answer["html"].values()), seat, truth, two_player, others)
+
+
+@pytest.mark.parametrize("seed,criminals,two_player", GAMES)
+def test_web_secrecy_pages_and_json_over_random_games(tmp_path, seed, criminals, two_player):
+    host = make_host(tmp_path)
+    table = host.new_game(gw_header(seed, criminals, two_player))
+    client = create_app(host).test_client()
+    seats = tokens(table)
+    rng = random.Random(seed)
+    accepted = 0
+    for _ in range(STEPS):
+        if table.is_over():
+            break
+        _, _, result = play_random(table, rng)
+        accepted += result["ok"]
+        truth = table.engine.summary(table.state)
+        for seat in (*seats, "table"):
+            _check_seat_pages(client, table, seat, seats.get(seat), truth, two_player, seats)
+    assert accepted >= STEPS // 2 or table.is_over()
+    # The replay of the table screen is public too.
+    history = client.get("/table/replay.json").get_json()["history"]
+    for snapshot in history:
+        check_snapshot(snapshot, "table")
+
+
+def test_web_secrecy_table_screen_page_has_only_seat_links_as_tokens(tmp_path):
+    host = make_host(tmp_path)
+    table = host.new_game(gw_header(7, ["red", "green", "yellow"]))
+    client = create_app(host).test_client()
+    page = client.get("/table").get_data(as_text=True)
+    # The QR codes are the one place tokens appear: each seat's own link, by design.
+    for seat, token in tokens(table).items():
+        assert page.count(token) == 1, seat
+        assert f'/seat/{token}"' in page
+
+
+def test_web_secrecy_sse_payloads_over_a_streamed_game(tmp_path):
+    host = make_host(tmp_path)
+    two_player = False
+    table = host.new_game(gw_header(31, ["red", "green", "yellow"], two_player))
+    seats = tokens(table)
+    truths: dict[int, dict[str, Any]] = {0: table.engine.summary(table.state)}
+    received: dict[str, list[dict[str, Any]]] = {seat: [] for seat in (*seats, "table")}
+    rng = random.Random(31)
+
+    def read(seat: str, reader: SseReader) -> None:
+        try:
+            while True:
+                name, data = reader.next_event()
+                if name == "update":
+                    received[seat].append(data)
+        except (EOFError, OSError, ValueError):
+            return
+
+    with live_server(host) as live:
+        readers = {
+            seat: SseReader(live.port, "/events/" + seats.get(seat, "table"), timeout=20)
+            for seat in received
+        }
+        for reader in readers.values():
+            assert reader.next_block() == ": connected"
+        threads = [
+            threading.Thread(target=read, args=(seat, reader), daemon=True)
+            for seat, reader in readers.items()
+        ]
+        for thread in threads:
+            thread.start()
+        for _ in range(60):
+            if table.is_over():
+                break
+            _, _, result = play_random(table, rng)
+            if result["ok"]:
+                truths[len(table.actions)] = table.engine.summary(table.state)
+        # Every stream gets the last input before the server stops.
+        last = len(table.actions)
+        for seat in received:
+            for _ in range(400):
+                if received[seat] and received[seat][-1]["snapshot"]["move"] == last:
+                    break
+                threading.Event().wait(0.01)
+    for thread in threads:
+        thread.join(timeout=10)
+    for reader in readers.values():
+        reader.close()
+
+    for seat, payloads in received.items():
+        assert payloads, seat
+        assert payloads[-1]["snapshot"]["move"] == last, seat
+        history = table.history(seat)
+        others = {t for s, t in seats.items() if s != seat}
+        for payload in payloads:
+            snapshot = payload["snapshot"]
+            move = snapshot["move"]
+            check_snapshot(snapshot, seat)
+            assert snapshot["view"] == history[move]["view"]
+            assert snapshot["log"] == history[move]["log"]
+            check_html("".join(payload["html"].values()), seat, truths[move], two_player, others)
