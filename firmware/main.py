@@ -16,13 +16,14 @@ from .scanner import MuxScanner
 class UsbPort:
     """USB CDC serial through ``sys.stdin``/``sys.stdout``: polled reads, blocking writes."""
 
-    def __init__(self, stdin, stdout):
+    def __init__(self, stdin, stdout, poll_target=None):
         import select
 
         self._in = stdin
         self._out = stdout
         self._poll = select.poll()
-        self._poll.register(stdin, select.POLLIN)
+        # The text stream is the object MicroPython's USB stdio documents as pollable.
+        self._poll.register(stdin if poll_target is None else poll_target, select.POLLIN)
 
     def write(self, data):
         self._out.write(data)
@@ -75,7 +76,7 @@ def run(config=None, port=None, should_stop=None, clock=None):
     scanner = build(machine, config, clock)
     if port is None:
         micropython.kbd_intr(-1)
-        port = UsbPort(sys.stdin.buffer, sys.stdout.buffer)
+        port = UsbPort(sys.stdin.buffer, sys.stdout.buffer, sys.stdin)
     firmware = Firmware(scanner, port, clock, config["rate"], config.get("stream_at_boot", False))
     firmware.run(should_stop)
     return firmware
