@@ -279,28 +279,32 @@ class Deduction:
         die = str(event.get("die"))
         from_jail = bool(event.get("from_jail", self.jailed[i]))
         walkable = geo.open & ~(1 << self.gw)
-        occupied, maybe = self._others(i)
-        if die in _PIPS:
-            steps = _PIPS[die]
-            if from_jail:
-                # Step 1 is onto an exit, the remaining steps are an ordinary walk.
-                starts = geo.exits & walkable
-                ends = geo.walk(starts, steps - 1, walkable)
-            else:
-                ends = geo.walk(self.masks[i], steps, walkable)
-            ends &= ~occupied
-        elif die == _ARROW:
-            free = walkable & ~occupied
-            if from_jail:
+        if from_jail:
+            occupied, maybe = self._others(i)
+            exits = geo.exits & walkable
+            if die in _PIPS:
+                # Step 1 is onto an exit (another piece there is passed through),
+                # the remaining steps are an ordinary walk.
+                ends = geo.walk(exits, _PIPS[die] - 1, walkable) & ~occupied
+            elif die == _ARROW:
                 # The piece steps onto a free exit and slides from there; stepping
                 # out is already a move, so a slide of 0 cells (the exit itself)
                 # counts when some direction is blocked.
-                exits = geo.exits & free
+                free = walkable & ~occupied
+                exits &= free
                 ends = geo.slide(exits, free, maybe) | geo.stoppable(exits, free & ~maybe)
             else:
-                ends = geo.slide(self.masks[i], free, maybe)
-        else:
-            ends = walkable & ~occupied
+                ends = walkable & ~occupied
+            return self._set(i, ends, jailed=False, faces=None)
+        ends = 0
+        for starts, occupied, maybe in self._contexts(i):
+            if die in _PIPS:
+                ends |= geo.walk(starts, _PIPS[die], walkable) & ~occupied
+            elif die == _ARROW:
+                free = walkable & ~occupied
+                ends |= geo.slide(starts, free, maybe)
+            else:
+                ends |= walkable & ~occupied
         return self._set(i, ends, jailed=False, faces=None)
 
     def _on_passed(self, event: Mapping[str, Any]) -> Deduction:
@@ -438,12 +442,38 @@ class Deduction:
         """
         if not self.joint:
             return 0, geometry(self.board).open
+        return _occupancy([self.masks[j] for j in self._on_board() if j != i])
+
+    def _contexts(self, i: int) -> list[tuple[int, int, int]]:
+        """Piece ``i``'s cells grouped by what is known of the others from there.
+
+        Returns ``(starts, certainly_occupied, possibly_occupied)`` triples whose
+        ``starts`` cover piece ``i``'s set. Standing on cell ``s``, piece ``i``
+        tells that no other piece is on ``s``; that matters only when dropping
+        ``s`` makes a group of other pieces Hall-tight (a near-tight group: k
+        pieces on k + 1 cells, ``s`` among them). Those few cells get their own
+        triple; all other cells share the unconditioned one.
+        """
+        cells = self.masks[i]
+        if not self.joint:
+            return [(cells, 0, geometry(self.board).open)]
         others = [self.masks[j] for j in self._on_board() if j != i]
-        possible = 0
-        for m in others:
-            possible |= m
-        certain = _tight_union(others)
-        return certain, possible & ~certain
+        certain, maybe = _occupancy(others)
+        sensitive = 0
+        for size in range(1, len(others) + 1):
+            for group in combinations(others, size):
+                union = 0
+                for m in group:
+                    union |= m
+                if union.bit_count() == size + 1:
+                    sensitive |= union
+        special = cells & sensitive & ~certain
+        contexts = [(cells & ~special, certain, maybe)] if cells & ~special else []
+        while special:
+            low = special & -special
+            special ^= low
+            contexts.append((low, *_occupancy([m & ~low for m in others])))
+        return contexts
 
     def _without_moves(self, i: int, faces: tuple[str, ...]) -> int:
         """Piece ``i``'s cells from which no usable face had a legal move for sure.
@@ -453,17 +483,24 @@ class Deduction:
         cells) is ruled out. Certain means: an end cell no other piece can be on,
         or more candidate end cells than there are other pieces to fill them.
         """
-        geo = geometry(self.board)
-        walkable = geo.open & ~(1 << self.gw)
-        occupied, maybe = self._others(i)
-        free = walkable & ~occupied & ~maybe
         if self.joint:
             rivals = len(self._on_board()) - 1
         else:
             rivals = len(self.pieces) - 1
+        keep = 0
+        for starts, occupied, maybe in self._contexts(i):
+            keep |= self._stuck(starts, faces, occupied, maybe, rivals)
+        return keep
+
+    def _stuck(
+        self, cells: int, faces: tuple[str, ...], occupied: int, maybe: int, rivals: int
+    ) -> int:
+        """The ``cells`` from which no face certainly has a legal move (see above)."""
+        geo = geometry(self.board)
+        walkable = geo.open & ~(1 << self.gw)
+        free = walkable & ~occupied & ~maybe
         pips = [_PIPS[f] for f in faces if f in _PIPS]
         arrow = _ARROW in faces
-        cells = self.masks[i]
         # Walks are reversible, so the cells with a walk of n steps to a surely
         # free cell are the n-step walk ends from the free cells.
         movable = 0
@@ -518,6 +555,15 @@ class Deduction:
                                 changed = True
         result = tuple(masks)
         return self if result == self.masks else replace(self, masks=result)
+
+
+def _occupancy(masks: list[int]) -> tuple[int, int]:
+    """Cells certainly occupied and cells possibly (not certainly) occupied by these pieces."""
+    possible = 0
+    for m in masks:
+        possible |= m
+    certain = _tight_union(masks)
+    return certain, possible & ~certain
 
 
 def _tight_union(masks: list[int]) -> int:
