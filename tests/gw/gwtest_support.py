@@ -107,3 +107,75 @@ def check_scenario(path: Path) -> list[dict[str, Any]]:
                 f"{path.name}: unexpected refusal of {exp.line_texts[index]}: {out['error']}"
             )
     return outputs
+
+
+# -- headers for generated games ------------------------------------------------
+TINY_BOARD = {
+    "width": 7,
+    "height": 5,
+    "houses": ["C3"],
+    "jail": {"exits": ["A3", "G3"]},
+    "gw_start": "G5",
+    "evidence": {
+        "blue-1": "A1",
+        "red-1": "B1",
+        "green-1": "C1",
+        "yellow-1": "D1",
+        "white-1": "E1",
+        "blue-2": "A5",
+        "red-2": "B5",
+        "green-2": "C5",
+        "yellow-2": "D5",
+        "white-2": "E5",
+    },
+}
+ROW_1 = ["blue-1", "red-1", "green-1", "yellow-1", "white-1"]
+ROW_5 = ["blue-2", "red-2", "green-2", "yellow-2", "white-2"]
+
+
+def tiny_header(**extra: Any) -> dict[str, Any]:
+    """Two criminals on the tiny 7x5 board of the scenarios."""
+    header: dict[str, Any] = {
+        "game": "gw-brott",
+        "board": TINY_BOARD,
+        "criminals": ["red", "green"],
+        "abilities": {"red": "helicopter", "green": "informer"},
+        "evidence": {"red": ROW_1, "green": ROW_5},
+        "trumps": ["helicopter", "informer", "breakthrough"],
+    }
+    header.update(extra)
+    return header
+
+
+def two_player_header(**extra: Any) -> dict[str, Any]:
+    """The two-player game on the tiny board."""
+    header: dict[str, Any] = {
+        "game": "gw-brott",
+        "board": TINY_BOARD,
+        "two_player": True,
+        "criminals": ["a", "b"],
+        "evidence": {"a": ROW_1[:4] + ROW_5[4:], "b": ROW_5[:4] + ROW_1[4:]},
+    }
+    header.update(extra)
+    return header
+
+
+def standard_header(count: int = 4, **extra: Any) -> dict[str, Any]:
+    """``count`` criminals on the standard board."""
+    pieces = ["red", "green", "blue", "yellow"][:count]
+    abilities = ["helicopter", "informer", "breakthrough", "infiltrator"]
+    header: dict[str, Any] = {
+        "game": "gw-brott",
+        "board": "standard",
+        "criminals": pieces,
+        "abilities": dict(zip(pieces, abilities, strict=False)),
+        "evidence": {
+            p: [f"{c}-{i + 1}" for c in ("blue", "red", "green", "yellow", "white")]
+            for i, p in enumerate(pieces)
+        },
+        "trumps": ["helicopter", "informer", "infiltrator"]
+        if count % 2
+        else ["breakthrough", "informer", "infiltrator"],
+    }
+    header.update(extra)
+    return header

@@ -1,0 +1,208 @@
+"""Bench group ``gw``: GW:s brott engine speed over realistic random games.
+
+* ``gw_apply_us`` — median time of one ``ENGINE.apply`` (microseconds), over every
+  action of random legal games (four criminals on the standard board).
+* ``gw_deduction_update_ms`` — median time of one ``Deduction.update`` (milliseconds)
+  on the standard board with four criminals, over the events GW sees in those games,
+  measured through the real :class:`Deduction` class whatever its current body is.
+
+The random player here is also what the tests drive with hypothesis: it asks a
+:class:`Chooser` for every decision, so a test can hand those to hypothesis and
+the bench to a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from lawmaster.rules.core import Outcome, events_for
+from lawmaster.rules.gw_brott import ENGINE
+from lawmaster.rules.gw_brott.criminal_turn import ROLL_FACES
+from lawmaster.rules.gw_brott.deduction import Deduction
+from lawmaster.rules.gw_brott.state import Phase, State
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """Where a random game's decisions come from."""
+
+    def pick(self, options: Sequence[T]) -> T: ...
+
+    def integer(self, low: int, high: int) -> int: ...
+
+
+class RandomChooser:
+    """Decisions from a seeded ``random.Random``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def pick(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+    def integer(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+
+def standard_header(count: int = 4) -> dict[str, Any]:
+    """``count`` criminals on the standard board, one evidence card of each colour."""
+    pieces = ["red", "green", "blue", "yellow"][:count]
+    abilities = ["helicopter", "informer", "breakthrough", "infiltrator"]
+    colours = ("blue", "red", "green", "yellow", "white")
+    return {
+        "game": "gw-brott",
+        "board": "standard",
+        "criminals": pieces,
+        "abilities": dict(zip(pieces, abilities, strict=False)),
+        "evidence": {p: [f"{c}-{i + 1}" for c in colours] for i, p in enumerate(pieces)},
+        "trumps": ["helicopter", "informer", "infiltrator"],
+    }
+
+
+def _walk(state: State, steps: int, chooser: Chooser) -> list[str]:
+    board = state.board
+    here = state.gw_pos
+    path = []
+    for _ in range(steps):
+        near = board.neighbours[here]
+        if not near:
+            break
+        here = chooser.pick(near)
+        path.append(board.name_of(here))
+    return path
+
+
+def gw_action(state: State, chooser: Chooser) -> dict[str, Any]:
+    """A legal action for GW: a roll, a trump, or a path of the steps it has."""
+    asked = ENGINE.view(state, "gw")["asked"]
+    if asked["act"] == "gw_move":
+        steps = asked["steps"] if asked["exactly"] else chooser.integer(0, asked["steps"])
+        return {"act": "gw_move", "path": _walk(state, steps, chooser)}
+    trumps = asked.get("or_trump", [])
+    if trumps and chooser.integer(0, 4) == 0:
+        card = chooser.pick(trumps)
+        active = [p for i, p in enumerate(state.pieces) if not state.out[i]]
+        if card == "helicopter":
+            cells = [c for c in state.board.open_cells if c != state.gw_pos]
+            return {"act": "trump", "card": card, "to": state.board.name_of(chooser.pick(cells))}
+        if card == "informer" and len(active) >= 2:
+            informer = chooser.pick(active)
+            action = {"act": "trump", "card": card, "informer": informer}
+            if chooser.integer(0, 1):
+                action["target"] = chooser.pick([p for p in active if p != informer])
+            return action
+        if card == "breakthrough":
+            return {"act": "trump", "card": card, "path": _walk(state, 8, chooser)}
+        if card == "infiltrator":
+            return {"act": "trump", "card": card}
+    return {"act": "gw_roll", "face": chooser.integer(1, 6)}
+
+
+def criminal_action(state: State, chooser: Chooser) -> dict[str, Any]:
+    """A legal action for the criminal to act, biased towards handing in evidence."""
+    actions = ENGINE.legal_actions(state) or []
+    if state.phase == Phase.INFORMING:
+        return chooser.pick(actions)
+    piece = state.pieces[state.turn]
+    rolls = [a for a in actions if a["act"] == "roll"]
+    others = [a for a in actions if a["act"] != "roll"]
+    destroy = [a for a in others if a["act"] == "destroy_evidence"]
+    if destroy and chooser.integer(0, 3):
+        return destroy[0]
+    if state.phase == Phase.CRIMINAL:
+        reset = [a for a in others if a["act"] == "reset"]
+        if reset and (not rolls or chooser.integer(0, 5) == 0):
+            return reset[0]
+    elif others and (not rolls or chooser.integer(0, 5)):
+        wanted = _evidence_cells(state)
+        towards = [a for a in others if a.get("to") in wanted]
+        if towards and chooser.integer(0, 1):
+            return chooser.pick(towards)
+        return chooser.pick(others)
+    count = len(rolls[0]["faces"])
+    faces = [chooser.pick(ROLL_FACES) for _ in range(count)]
+    return {"act": "roll", "by": piece, "faces": faces}
+
+
+def _evidence_cells(state: State) -> set[str]:
+    index = state.turn
+    owners = range(len(state.pieces)) if state.two_player else (index,)
+    board = state.board
+    return {board.name_of(board.evidence[c]) for i in owners for c in state.held[i]}
+
+
+def next_action(state: State, chooser: Chooser) -> dict[str, Any]:
+    """A legal action for whoever is to act."""
+    if ENGINE.to_act(state) == ["gw"]:
+        return gw_action(state, chooser)
+    return criminal_action(state, chooser)
+
+
+def play(
+    header: dict[str, Any],
+    chooser: Chooser,
+    max_actions: int = 400,
+    on_step: Callable[[State, dict[str, Any], Outcome], None] | None = None,
+) -> tuple[State, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Play a random legal game; returns the last state, the actions and every event."""
+    outcome = ENGINE.new_game(header)
+    state = outcome.state
+    events = list(outcome.events)
+    actions: list[dict[str, Any]] = []
+    for _ in range(max_actions):
+        if ENGINE.is_over(state):
+            break
+        action = next_action(state, chooser)
+        result = ENGINE.apply(state, action)
+        if on_step is not None:
+            on_step(state, action, result)
+        state = result.state
+        actions.append(action)
+        events.extend(result.events)
+    return state, actions, events
+
+
+def run() -> dict[str, float]:
+    """Median apply time and median deduction update time over random games."""
+    header = standard_header(4)
+    apply_times: list[float] = []
+    gw_events: list[dict[str, Any]] = []
+    for seed in range(12):
+        outcome = ENGINE.new_game(header)
+        state = outcome.state
+        gw_events.extend(events_for(outcome.events, "gw"))
+        chooser = RandomChooser(seed)
+        for _ in range(400):
+            if ENGINE.is_over(state):
+                break
+            action = next_action(state, chooser)
+            start = time.perf_counter()
+            outcome = ENGINE.apply(state, action)
+            apply_times.append(time.perf_counter() - start)
+            gw_events.extend(events_for(outcome.events, "gw"))
+            state = outcome.state
+            if state.phase == Phase.OVER:
+                break
+    update_times = _deduction_times(state.board, header["criminals"], gw_events)
+    return {
+        "gw_apply_us": statistics.median(apply_times) * 1e6,
+        "gw_deduction_update_ms": statistics.median(update_times) * 1e3,
+    }
+
+
+def _deduction_times(board: Any, pieces: list[str], events: list[dict[str, Any]]) -> list[float]:
+    """Time every ``Deduction.update`` along the recorded games (restarting at each setup)."""
+    times: list[float] = []
+    deduction = Deduction.start(board, pieces)
+    for event in events:
+        if event.get("type") == "setup":
+            deduction = Deduction.start(board, pieces)
+        start = time.perf_counter()
+        deduction = deduction.update(event)
+        times.append(time.perf_counter() - start)
+    return times
