@@ -106,7 +106,7 @@ class Referee:
             cell = board.cell(name)
             assert not board.is_blocked(cell)
             assert cell != state.gw_pos
-        for piece, info in crims.items():
+        for info in crims.values():
             if info["out"]:
                 assert info["position"] == "jail" and info["evidence_held"] == []
                 assert info["handcuffs"] >= 3
