@@ -381,6 +381,9 @@ class Link:
             self._set_state("ready", f"protocol {frame.version}, {frame.channels} channels")
         if not self._want_streaming and frame.streaming:
             self._write_command(protocol.STOP)
+        elif self._want_streaming and not frame.streaming:
+            # A boot HELLO: the scanner restarted behind a port that stayed open.
+            self._write_command(protocol.START)
 
     def _deliver(self, frame: ScanFrame) -> None:
         hello = self._hello

@@ -253,7 +253,23 @@ def test_scans_before_the_handshake_are_not_delivered(wire: Wire) -> None:
         wait_for(lambda: len(sink.frames) == 1)
 
 
-def test_pyserial_urls_work(tmp_path) -> None:
+def test_scanner_reboot_behind_an_open_port_is_restarted(wire: Wire) -> None:
+    sink = Collector()
+    with Link(wire.path, sink.scan, stale_after=600) as link:
+        wire.wait_command(p.START)
+        wire.hello()
+        wire.scan()
+        wait_for(lambda: len(sink.frames) == 1)
+        wire.seq = -1
+        wire.send(b"\x00" + p.encode_hello(wire.next_seq(), 4, 200, False))  # boot HELLO
+        wire.wait_command(p.START)
+        wire.hello()
+        wire.scan()
+        wait_for(lambda: len(sink.frames) == 2)
+        assert link.stats.device_restarts == 1 and link.stats.seq_gaps == 0
+
+
+def test_pyserial_urls_work() -> None:
     # loop:// echoes our own commands back: valid frames, host direction, ignored.
     with Link("loop://", lambda frame: None) as link:
         wait_for(lambda: link.stats.ignored >= 2)
