@@ -326,3 +326,24 @@ def test_arrow_out_of_an_exit_stays_on_it_only_when_blocked() -> None:
     )
     d = play(Deduction.start(middle, ["red", "green"]), moved("red", "arrow", from_jail=True))
     assert d.cells("red") == {"C1", "C5", "A3", "E3"}
+
+
+def test_a_move_is_read_from_each_start_with_what_that_start_tells() -> None:
+    # Red and green are on C1 and C3, GW on B2; nobody knows who is where.
+    d = play(
+        Deduction.start(OPEN, ["red", "green"]),
+        moved("red", "1", from_jail=True),
+        pin("red", "C2"),
+        moved("red", "1"),
+        gw_moved(["B2"], "B1"),
+        gw_moved(["D2"], "D1"),
+        moved("green", "1", from_jail=True),
+        pin("green", "C2"),
+        moved("green", "1"),
+        gw_moved(["C2", "B2"], "D2"),
+    )
+    assert d.cells("red") == d.cells("green") == {"C1", "C3"}
+    # From C1 green is on C3 (red slides down to C2 only); from C3 green is on
+    # C1, so red's slide up stops on C2 and never reaches C1.
+    d = d.update(moved("red", "arrow"))
+    assert d.cells("red") == {"A1", "F1", "C2", "A3", "F3", "C6"}
