@@ -251,16 +251,11 @@ def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> N
             raise IllegalAction(f"{target} holds {t['hand']} cards; tap all of them or none")
         show_cards(state, target, cards, events)
     refill["ia_used"] = True
+    seen = {"target": target, "cards": list(t["known"]), "unknown": t["hand"] - len(t["known"])}
+    # Only the SJS's view shows it, and only for the rest of this refill phase.
+    refill["ia_seen"] = {"by": seat, **seen}
     events.append(public("internal_affairs", by=seat, target=target))
-    events.append(
-        private(
-            seat,
-            "hand_seen",
-            target=target,
-            cards=list(t["known"]),
-            unknown=t["hand"] - len(t["known"]),
-        )
-    )
+    events.append(private(seat, "hand_seen", **seen))
 
 
 # -- the end ------------------------------------------------------------------

@@ -206,10 +206,11 @@ def view(state: State, seat: str) -> dict[str, Any]:
         }
     seen = (state["refill"] or {}).get("ia_seen")
     if seen and seen["by"] == seat:
-        you["hand_seen"] = seen
+        you["hand_seen"] = {k: v for k, v in seen.items() if k != "by"}
     combat = state["combat"]
-    if combat and not combat["revealed"]:
-        you["odds"] = combat_odds(state, seat)
+    odds = combat_odds(state, seat) if combat else None
+    if odds is not None:
+        you["odds"] = odds
     out["you"] = you
     return out
 

@@ -96,3 +96,40 @@ def check_scenario(path: Path) -> list[dict[str, Any]]:
 
 def scenario_files() -> list[Path]:
     return sorted(SCENARIOS.glob("*.jsonl"))
+
+
+CRIMES = [
+    {
+        "sector_card": "sector-devils-island",
+        "crime": "robot-smashing",
+        "perp": "the-mantis-brothers",
+    },
+    {"sector_card": "sector-channel-99", "crime": "littering", "perp": "max-normal"},
+    {"sector_card": "sector-kelp-farm", "crime": "jaywalking", "perp": "otto-sump"},
+    {"sector_card": "sector-west-wall", "crime": "murder", "perp": "judge-death"},
+    {"sector_card": "sector-power-tower", "crime": "vandalism", "perp": "chopper"},
+    {"sector_card": "sector-weather-control", "crime": "arson", "perp": "whitey"},
+]
+
+
+def start(**header: Any):
+    """A game on the standard board with the six usual crimes, ready for round 1."""
+    from lawmaster.rules.core.replay import Game
+
+    full = {
+        "game": "judge-dredd",
+        "players": ["a", "b"],
+        "positions": {"a": "resyk", "b": "grand-hall-of-justice"},
+        "crimes": CRIMES,
+        **header,
+    }
+    game, _ = Game.start(full)
+    return game
+
+
+def play_all(game, *actions: dict[str, Any]) -> list[dict[str, Any]]:
+    """Apply actions in order; returns all their events (raises on the first refusal)."""
+    events = []
+    for action in actions:
+        events.extend(game.apply(action))
+    return events
