@@ -26,7 +26,7 @@ import serial
 from lawmaster.host.nfc import tagdata
 from lawmaster.host.nfc.events import ReaderEvent, ReaderStatus, TagRemoved, TagTapped
 from lawmaster.host.nfc.tagdata import TagCardId
-from lawmaster.host.nfc.transport import OpenReader, ReaderConfig, open_pn532
+from lawmaster.host.nfc.transport import OpenReader, ReaderConfig, abort_command, open_pn532
 
 log = logging.getLogger(__name__)
 
@@ -219,6 +219,8 @@ class TagReader:
             if not pn532.listen_for_passive_target(timeout=self.config.poll_timeout):
                 raise _Gone("the reader stopped answering")
             uid = pn532.get_passive_target(timeout=self.config.poll_timeout)
+            if uid is None:
+                abort_command(pn532)
         except PORT_ERRORS as exc:
             raise _Gone(f"port failed: {exc}") from exc
         return None if uid is None else bytes(uid)

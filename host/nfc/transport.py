@@ -174,6 +174,21 @@ def open_uart(config: ReaderConfig) -> serial.Serial:
     return port_class(config.port, config.baudrate, timeout=config.timeout, write_timeout=1)
 
 
+#: An ACK frame from the host aborts the command the PN532 is working on.
+ABORT = b"\x00\x00\xff\x00\xff\x00"
+
+
+def abort_command(pn532: Any) -> None:
+    """Tell the chip to stop waiting for a tag the driver has given up on.
+
+    Otherwise a tag arriving later is answered late, and that reply can land
+    where the driver expects the next command's ACK (the PN532 user manual's
+    remedy: the host sends an ACK frame). ``_write_data`` is the driver's
+    per-bus raw write (UART: it also drops stale input first).
+    """
+    pn532._write_data(ABORT)
+
+
 @dataclass
 class OpenReader:
     """A connected PN532 driver and how to let go of its bus."""
