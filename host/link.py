@@ -382,8 +382,11 @@ class Link:
         if not self._want_streaming and frame.streaming:
             self._write_command(protocol.STOP)
         elif self._want_streaming and not frame.streaming:
-            # A boot HELLO: the scanner restarted behind a port that stayed open.
-            self._write_command(protocol.START)
+            # A boot HELLO: the scanner restarted (behind a port that stayed open, or
+            # after our handshake went out): tell it everything again.
+            self._handshake()
+        elif self._want_rate is not None and frame.rate != self._want_rate:
+            self._write_command(protocol.RATE, self._want_rate)
 
     def _deliver(self, frame: ScanFrame) -> None:
         hello = self._hello
