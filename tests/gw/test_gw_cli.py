@@ -1,0 +1,55 @@
+"""``lawmaster replay`` on the shipped GW:s brott examples, through the real CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from gwtest_support import check_scenario
+
+from lawmaster.host.cli import main
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "gw-brott").glob("*.jsonl"))
+
+
+def test_the_examples_include_a_whole_game():
+    assert any(p.name == "short-game.jsonl" for p in EXAMPLES)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_replays_through_the_cli_to_its_expected_end(path: Path):
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert lines[0]["ok"] is True
+    expected = check_scenario(path)
+    assert lines == expected
+    assert lines[-1]["summary"]["winner"] is not None or path.stem == "trumps"
+
+
+def test_replay_seat_prints_that_seats_view_and_nothing_secret():
+    path = next(p for p in EXAMPLES if p.name == "short-game.jsonl")
+    runner = CliRunner()
+    gw = json.loads(
+        runner.invoke(main, ["replay", "--seat", "gw", str(path)]).output.splitlines()[-1]
+    )
+    red = json.loads(
+        runner.invoke(main, ["replay", "--seat", "red", str(path)]).output.splitlines()[-1]
+    )
+    assert gw["view"]["seat"] == "gw" and "deduction" in gw["view"]
+    assert "position" not in gw["view"]["criminals"]["green"]
+    assert red["view"]["criminals"]["green"]["position"] == "E3"
+    assert "white-2" not in json.dumps({k: v for k, v in red["view"].items() if k != "board"})
+
+
+def test_replay_of_an_unknown_seat_is_refused_with_a_reason():
+    path = next(p for p in EXAMPLES if p.name == "short-game.jsonl")
+    result = CliRunner().invoke(main, ["replay", "--seat", "purple", str(path)])
+    assert result.exit_code == 0
+    last = json.loads(result.output.splitlines()[-1])
+    assert last == {
+        "ok": False,
+        "error": "there is no seat 'purple'; the seats are gw, red, green, table",
+    }
