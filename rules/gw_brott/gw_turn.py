@@ -134,7 +134,8 @@ def gw_move(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]
         d.phase = Phase.CRIMINAL
         d.pending_steps = 0
         resetter = state.turn
-        if caught == resetter and state.options.caught_resetter == "ends_turn":
+        ends = state.options.caught_resetter == "ends_turn" or d.out[resetter]
+        if caught == resetter and ends:
             events.append(
                 public(
                     "passed", by=state.pieces[resetter], reason="caught during GW's special move"
