@@ -21,6 +21,7 @@ from lawmaster.host.journal import Journal
 from lawmaster.host.table import Table, TableHost
 from lawmaster.host.web import create_app, make_server, stop
 from lawmaster.host.web.deal import deal_gw
+from lawmaster.host.web.render.gw_brott import board_of
 from lawmaster.rules.gw_brott.board import Board
 
 TOKENLESS = "table"
@@ -72,7 +73,7 @@ def random_input(table: Table, rng: random.Random) -> tuple[str, dict[str, Any]]
         return seat, rng.choice(pool)
     view = table.snapshot("gw")["view"]
     asked = view["asked"]
-    board = Board.load(view["board"]["name"])
+    board = board_of(view)
     if asked["act"] == "gw_roll":
         trumps = asked.get("or_trump") or []
         if trumps and rng.random() < 0.2:

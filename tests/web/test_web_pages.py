@@ -1,0 +1,274 @@
+"""The dashboard's pages without a browser: setup, seat forms without scripts, the board
+drawing, replay of a finished game, undo, digital dice, and the progress pages."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from web_support import gw_header, make_host, play_random, tokens
+
+from lawmaster.host.web import create_app
+from lawmaster.host.web.deal import deal_gw
+
+# A small inline board on which random two-player games end quickly (seed 3: 50 inputs).
+SMALL_BOARD = {
+    "name": "small",
+    "width": 5,
+    "height": 4,
+    "houses": ["C2"],
+    "jail": {"exits": ["A1", "E1"]},
+    "gw_start": "E4",
+    "evidence": {
+        "blue-1": "B1",
+        "blue-2": "D1",
+        "red-1": "A2",
+        "red-2": "E2",
+        "green-1": "B3",
+        "green-2": "D3",
+        "yellow-1": "A4",
+        "yellow-2": "C4",
+        "white-1": "B4",
+        "white-2": "D4",
+    },
+}
+
+
+@pytest.fixture
+def host(tmp_path):
+    return make_host(tmp_path)
+
+
+@pytest.fixture
+def client(host):
+    return create_app(host).test_client()
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def test_web_home_goes_to_setup_before_a_game_and_to_the_table_after(host, client):
+    assert client.get("/").headers["Location"].endswith("/setup")
+    assert client.get("/table").status_code == 404
+    host.new_game(gw_header(1))
+    assert client.get("/").headers["Location"].endswith("/table")
+
+
+def test_web_setup_form_deals_and_starts_a_game(host, client):
+    page = html(client.get("/setup"))
+    for game in ("gw-brott", "judge-dredd", "unamerican-graffiti"):
+        assert f'value="{game}"' in page
+    response = client.post(
+        "/setup",
+        data={
+            "game": "gw-brott",
+            "criminals": "red, green, yellow",
+            "board": "standard",
+            "deal": "1",
+            "gw_steps": "exactly",
+            "options_set": "1",
+        },
+    )
+    assert response.status_code == 303 and response.headers["Location"].endswith("/table")
+    table = host.table
+    assert table.seats() == ["gw", "red", "green", "yellow"]
+    assert table.header["options"] == {"gw_steps": "exactly", "special_move_catches": False}
+    dealt = table.header["evidence"]
+    assert all(len(cards) == 5 for cards in dealt.values())
+    assert len({c for cards in dealt.values() for c in cards}) == 15
+    assert len(set(table.header["abilities"].values())) == 3
+    assert len(set(table.header["trumps"])) == 3
+
+
+def test_web_setup_refuses_bad_setups_and_does_not_replace_a_game_unasked(host, client):
+    bad = client.post("/setup", data={"game": "gw-brott", "criminals": "red", "deal": "1"})
+    assert bad.status_code == 400 and "2, 3 or 4 criminals" in html(bad)
+    assert host.table is None
+    client.post("/setup", data={"game": "gw-brott", "criminals": "red, green", "deal": "1"})
+    first = host.table
+    again = client.post("/setup", data={"game": "gw-brott", "criminals": "a, b", "deal": "1"})
+    assert again.status_code == 409 and host.table is first
+    replaced = client.post(
+        "/setup", data={"game": "gw-brott", "criminals": "a, b", "deal": "1", "replace": "1"}
+    )
+    assert replaced.status_code == 303 and host.table is not first
+    answer = client.post("/setup", json={"header": {"game": "chess"}, "replace": True})
+    assert answer.status_code == 400 and answer.get_json()["ok"] is False
+
+
+def test_web_setup_json_with_extra_cards_given(host, client):
+    header = gw_header(4, ["red", "green"])
+    answer = client.post("/setup", json={"header": header})
+    assert answer.get_json() == {"ok": True, "game": "gw-brott", "seats": ["gw", "red", "green"]}
+    assert host.table.header["evidence"] == header["evidence"]
+
+
+def test_web_table_screen_draws_the_board_and_no_secret(host, client):
+    table = host.new_game(gw_header(2, ["red", "green"]))
+    page = html(client.get("/table"))
+    svg = re.search(r'<svg class="board gw-board".*?</svg>', page, re.S).group(0)
+    assert svg.count('class="cell house"') == 22
+    assert svg.count('class="cell jail"') == 2
+    assert svg.count('class="exit"') == 4
+    assert svg.count('class="cell evidence') == 23
+    assert 'data-cell="J12"' in svg and ">GW</text>" in svg
+    # Both criminals start in jail, which everyone knows.
+    assert svg.count('class="piece jailed"') == 2
+    assert 'class="piece criminal"' not in svg and 'class="maybe"' not in svg
+    assert 'data-events="/events/table"' in page
+    assert len(re.findall(r'<li class="qr-card"', page)) == len(table.seats())
+    assert "qr-card" not in html(client.get("/table?qr=0"))
+
+
+def test_web_seat_page_without_scripts_enters_dice_and_moves(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    red = tokens(table)["red"]
+    page = html(client.get(f"/seat/{red}"))
+    assert page.count('name="l:faces"') == 5
+    form = re.search(r'<form class="action-form dice-form".*?</form>', page, re.S).group(0)
+    base = re.search(r'name="action" value="([^"]+)"', form).group(1)
+    base = json.loads(base.replace("&#34;", '"').replace("&quot;", '"'))
+    assert base == {"act": "roll", "by": "red"}
+    response = client.post(
+        f"/seat/{red}/action",
+        data={"action": json.dumps(base), "l:faces": ["1", "2", "3", "4", "arrow"]},
+    )
+    assert response.status_code == 303 and response.headers["Location"].endswith(red)
+    page = html(client.get(f"/seat/{red}"))
+    assert "red rolls 1, 2, 3, 4, arrow." in page
+    button = re.search(
+        r'<button type="submit" name="choice" value="([^"]+)">(\w\d+)</button>', page
+    )
+    choice = json.loads(button.group(1).replace("&#34;", '"'))
+    assert choice["to"] == button.group(2)
+    moved = client.post(
+        f"/seat/{red}/action",
+        data={"action": json.dumps({"act": "move", "by": "red"}), "choice": json.dumps(choice)},
+    )
+    assert moved.status_code == 303
+    assert table.engine.summary(table.state)["criminals"]["red"]["position"] == choice["to"]
+
+
+def test_web_refused_form_shows_the_page_with_the_reason(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    green = tokens(table)["green"]
+    response = client.post(
+        f"/seat/{green}/action",
+        data={"action": '{"act": "roll", "by": "green"}', "l:faces": ["1"] * 5},
+    )
+    assert response.status_code == 409
+    page = html(response)
+    assert 'class="flash flash-error"' in page and "you are <strong>green</strong>" in page
+    assert table.actions == []
+
+
+def test_web_json_answers(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    red = tokens(table)["red"]
+    ok = client.post(f"/seat/{red}/action", json={"act": "roll", "by": "red", "faces": ["gw"] * 5})
+    assert ok.status_code == 200 and ok.get_json()["ok"] is True
+    assert ok.get_json()["events"][0]["type"] == "rolled"
+    refused = client.post(f"/seat/{red}/action", json={"act": "gw_roll", "face": 3})
+    assert refused.status_code == 409 and "only gw" in refused.get_json()["error"]
+    snapshot = client.get(f"/seat/{red}.json").get_json()["snapshot"]
+    assert snapshot == table.snapshot("red")
+
+
+def test_web_gw_page_draws_the_deduction_map(host, client):
+    table = host.new_game(gw_header(8, ["red", "green"]))
+    rng = random.Random(8)
+    while len([e for e in table.snapshot("gw")["log"] if e["type"] == "criminal_moved"]) < 2:
+        play_random(table, rng)
+    view = table.snapshot("gw")["view"]
+    page = html(client.get(f"/seat/{tokens(table)['gw']}"))
+    for piece, cells in view["deduction"].items():
+        marks = re.findall(rf'<g class="maybe" data-piece="{piece}" data-cell="(\w+)"', page)
+        assert sorted(marks) == sorted(c for c in cells if c != "jail")
+        assert marks, piece
+    assert 'class="piece criminal"' not in page
+
+
+def test_web_undo_is_asked_and_confirmed_from_the_seat_pages(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    seats = tokens(table)
+    roll = {"act": "roll", "by": "red", "faces": ["1"] * 5}
+    client.post(f"/seat/{seats['red']}/action", json=roll)
+    assert len(table.actions) == 1
+    asked = client.post(f"/seat/{seats['red']}/undo", json={})
+    assert asked.status_code == 200
+    assert "Confirm undo" in html(client.get(f"/seat/{seats['gw']}"))
+    assert "Confirm undo" not in html(client.get(f"/seat/{seats['green']}"))
+    wrong = client.post(f"/seat/{seats['green']}/undo/confirm", json={})
+    assert wrong.status_code == 409
+    form = "application/x-www-form-urlencoded"  # what a browser sends for a bare button
+    done = client.post(f"/seat/{seats['gw']}/undo/confirm", data="", content_type=form)
+    assert done.status_code == 303 and table.actions == []
+
+
+def test_web_digital_dice_roll_on_the_tablet(tmp_path):
+    host = make_host(tmp_path, {"digital_dice": True, "seed": 9})
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    client = create_app(host).test_client()
+    red = tokens(table)["red"]
+    assert "Roll 5 on the tablet" in html(client.get(f"/seat/{red}"))
+    rolled = client.post(f"/seat/{red}/roll", json={})
+    assert rolled.status_code == 200, rolled.get_json()
+    faces = table.actions[-1]["faces"]
+    assert len(faces) == 5 and table.actions[-1]["by"] == "red"
+    assert client.post(f"/seat/{tokens(table)['green']}/roll", json={}).status_code == 409
+
+
+def test_web_digital_roll_refused_when_the_table_enters_real_dice(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    response = client.post(f"/seat/{tokens(table)['red']}/roll", json={})
+    assert response.status_code == 409 and table.actions == []
+
+
+def test_web_replay_of_a_finished_game_move_by_move(host, client):
+    header = {"game": "gw-brott", "criminals": ["red", "green"], "two_player": True}
+    table = host.new_game(deal_gw({**header, "board": SMALL_BOARD}, random.Random(3)))
+    rng = random.Random(3)
+    while not table.is_over():
+        play_random(table, rng)
+    history = table.history("table")
+    steps = len(history)
+    assert steps == len(table.actions) + 1
+    for step in range(steps):
+        page = html(client.get(f"/table/replay?step={step}"))
+        assert f'<strong id="replay-step">{step}</strong> of {steps - 1}' in page
+        assert '<svg class="board gw-board"' in page
+        assert page.count("<li>") >= len(history[step]["log"])
+        assert ('rel="next"' in page) == (step < steps - 1)
+    last = html(client.get("/table/replay"))
+    assert "gw wins!" in last and "game still in progress" not in last
+    playing = html(client.get("/table/replay?step=2&play=1"))
+    assert 'http-equiv="refresh"' in playing and "step=3" in playing
+
+
+class ProgressStandIn:
+    """The host's calibration/enrollment objects offer ``progress()`` (table contract);
+    the sensing and NFC code do not expose one yet, so this holds the numbers."""
+
+    def __init__(self) -> None:
+        self.state = {"step": "place a magnet on B4", "done": 3, "total": 120, "message": "ok"}
+
+    def progress(self) -> dict:
+        return dict(self.state)
+
+
+def test_web_progress_pages(host, client):
+    assert "not available on this table" in html(
+        client.get("/calibration", headers={"Accept": "text/html"})
+    )
+    assert client.get("/enrollment.json").status_code == 404
+    host.calibration = ProgressStandIn()
+    page = html(client.get("/calibration", headers={"Accept": "text/html"}))
+    assert "place a magnet on B4" in page and 'max="120" value="3"' in page
+    assert client.get("/calibration.json").get_json()["progress"]["done"] == 3
+    host.calibration.state.update(done=120)
+    assert 'http-equiv="refresh"' not in html(
+        client.get("/calibration", headers={"Accept": "text/html"})
+    )
