@@ -161,6 +161,15 @@ class Panel:
             self.close()
             raise
 
+    @classmethod
+    def from_config(
+        cls, config: Any, on_button: Callable[[str], None], *, simulated: bool = False
+    ) -> Panel:
+        """A panel from the table config's ``[panel]`` (its pins and ``pin_factory``)."""
+        name = config.get("pin_factory", "") if isinstance(config, Mapping) else ""
+        name = getattr(config, "pin_factory", name) or ""
+        return cls(PanelPins.from_config(config), on_button, panel_pin_factory(simulated, name))
+
     def __enter__(self) -> Panel:
         return self
 

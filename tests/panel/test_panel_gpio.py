@@ -119,3 +119,14 @@ def test_panel_close_releases_the_pins():
     Panel(PINS, lambda name: None, pin_factory=factory).close()
     with Panel(PINS, lambda name: None, pin_factory=factory) as again:
         again.show("ok")
+
+
+def test_panel_from_the_table_config_runs_on_mock_pins_when_simulated():
+    pressed: list[str] = []
+    config = PanelConfig(buttons={"confirm": 6, "undo": 5, "end_turn": 13})
+    with Panel.from_config(config, pressed.append, simulated=True) as panel:
+        panel.press("end_turn")
+        panel.show("waiting")
+        assert pressed == ["end_turn"] and panel.colour == pytest.approx(COLOURS["waiting"])
+    with Panel.from_config({"pin_factory": "mock"}, pressed.append) as panel:
+        panel.show("ok")  # the dict form, with the config asking for mock pins
