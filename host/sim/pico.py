@@ -88,7 +88,8 @@ class SimulatedPico:
     (``channels``, ``muxes``, layout pins, ``rate``); ``channels`` alone is a shortcut
     that also sets ``muxes``. ``realtime=False`` runs the firmware at rate 0: scans
     as fast as the host reads them (for benchmarks). ``directory`` holds the port
-    symlink (default: a fresh temporary directory, removed by ``stop()``).
+    symlink (default: a fresh temporary directory, removed by ``stop()``). The
+    firmware boots at once unless ``autostart=False`` (then call ``start()``).
     """
 
     def __init__(
@@ -101,6 +102,7 @@ class SimulatedPico:
         stream_at_boot: bool = False,
         directory: str | None = None,
         name: str = "scanner",
+        autostart: bool = True,
     ) -> None:
         self.config = dict(firmware_config.CONFIG)
         if channels is not None:
@@ -123,6 +125,8 @@ class SimulatedPico:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        if autostart:
+            self.start()
 
     # ------------------------------------------------------------ public API
 
@@ -143,12 +147,17 @@ class SimulatedPico:
         return self._fds is not None
 
     @property
+    def device(self) -> str | None:
+        """The pty slave behind ``.port`` right now (changes on every replug)."""
+        return os.ttyname(self._fds[1]) if self._fds is not None else None
+
+    @property
     def scans(self) -> int:
         """Scans sent by the current boot of the firmware."""
         return self.firmware.scans if self.firmware is not None else 0
 
     def start(self) -> SimulatedPico:
-        """Plug in: create the pty, point ``.port`` at it, boot the firmware."""
+        """Plug in: create the pty, point ``.port`` at it, boot the firmware (idempotent)."""
         with self._lock:
             if self._fds is None:
                 self._plug()

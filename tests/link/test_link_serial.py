@@ -122,7 +122,7 @@ def test_unplug_and_replug_without_restarting_the_link(linked) -> None:
     link.request(p.RATE, 100)
     wait_for(lambda: len(sink.frames) >= 3)
     pico.unplug()
-    assert not os.path.exists(pico.port)
+    assert not os.path.exists(pico.port) and pico.device is None
     wait_for(lambda: not link.ready)
     with pytest.raises(LinkError):  # may take a moment for the link to notice
         wait_for(lambda: link.stats.state == "connecting")
@@ -134,6 +134,7 @@ def test_unplug_and_replug_without_restarting_the_link(linked) -> None:
     wait_for(lambda: len(sink.frames) >= count + 5)
     stats = link.stats
     assert stats.reconnects == 1 and pico.boots == 2
+    assert os.path.realpath(pico.port) == pico.device  # (pty numbers get reused)
     assert stats.device_restarts == 1  # seq restarted from 0 after the power cycle
     assert pico.firmware.rate == 100  # the link re-sent the rate after reconnecting
     assert "connecting" in sink.states()[2:] and sink.states()[-1] == "ready"
