@@ -156,6 +156,16 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
             if rng.random() < 0.15:
                 out.append(_alert(state, rng, seat))
             owed = state["refill"]["owed"][seat]
+            if rng.random() < 0.5:
+                # Tapped cards: the engine (and that seat only) learns them.
+                free = [
+                    c
+                    for c, a in state["cards"].actions.items()
+                    if a.type != "alert" and known_location(state, c) is None
+                ]
+                n = min(rng.randint(1, owed), len(free))
+                if n:
+                    out.append({"act": act, "by": seat, "cards": rng.sample(free, n)})
             out.append({"act": act, "by": seat, "count": rng.randint(1, owed)})
     if state["refill"] and not state["refill"]["ia_used"]:
         for seat, name in state["specialists"].items():
