@@ -119,7 +119,7 @@ class TagReader:
 
     @property
     def present_uid(self) -> str | None:
-        """The UID of the tag lying on the reader, if any."""
+        """The UID of the tag lying on the reader (once its tap has been delivered), if any."""
         return self._present
 
     # -- jobs on the reader thread --------------------------------------
@@ -241,9 +241,10 @@ class TagReader:
             return  # still lying there: reported already
         if self._present is not None:
             self._emit(TagRemoved(self.config.name, self.config.seat, self._present, now))
-        self._present = uid_hex
         tag_id = self._read_tag_id() if self._wants_tag_id(uid_hex) else None
         self._emit(TagTapped(self.config.name, self.config.seat, uid_hex, now, tag_id))
+        # Set only now, so whoever waits on present_uid knows the tap was delivered.
+        self._present = uid_hex
 
     def _read_tag_id(self) -> TagCardId | None:
         assert self._conn is not None

@@ -79,7 +79,7 @@ class SimulatedNfc:
         self.emulators[seat].remove()
 
     def tap(self, card_id: str, seat: str | None = None, timeout: float = 5.0) -> None:
-        """Tap a card: lay it, wait until the reader has seen it, lift it."""
+        """Tap a card: lay it, wait until the reader has delivered the tap, lift it."""
         self._tap(self.stickers[card_id], seat, timeout)
 
     def tap_stranger(self, seat: str | None = None, timeout: float = 5.0) -> None:
