@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 import tty
@@ -275,3 +276,29 @@ def test_pyserial_urls_work() -> None:
     with Link("loop://", lambda frame: None) as link:
         wait_for(lambda: link.stats.ignored >= 2)
         assert not link.ready and link.stats.frames_bad == 0
+
+
+def test_socket_url_and_reconnect_after_the_server_drops(tmp_path) -> None:
+    """``socket://`` (a scanner behind ser2net, say): frames in, and back after a drop."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(WAIT)
+    url = f"socket://127.0.0.1:{server.getsockname()[1]}"
+    sink = Collector()
+
+    def serve_once(first_seq: int) -> None:
+        conn, _ = server.accept()
+        with conn:
+            decoder = p.Decoder()
+            conn.settimeout(WAIT)
+            while not any(f.kind == p.START for f in decoder.feed(conn.recv(4096))):
+                pass
+            conn.sendall(bytes(p.encode_hello(first_seq, 2, 200, True)))
+            for seq in range(first_seq + 1, first_seq + 4):
+                conn.sendall(bytes(p.encode_scan(seq, seq, 1, [1, 2])))
+            wait_for(lambda: len([s for s in sink.seqs() if s > first_seq]) == 3)
+
+    with server, Link(url, sink.scan, on_status=sink.status) as link:
+        serve_once(0)  # then the connection closes: the link must come back
+        serve_once(100)
+        assert sink.seqs() == [1, 2, 3, 101, 102, 103]
+        assert link.stats.reconnects == 1
