@@ -193,3 +193,18 @@ def test_nfc_bench_measures_each_tap_through_the_reader_thread():
 
     times = _measure(framed=True, taps=3, enrolled=True, seed=7)
     assert len(times) == 3 and all(t > 0 for t in times)
+
+
+def test_nfc_a_reader_missing_at_start_comes_online_when_plugged_in(tmp_path):
+    link = str(tmp_path / "later")
+    events: queue.Queue = queue.Queue()
+    with TagReader(ReaderConfig(port=link), events.put, reconnect_interval=0.05) as reader:
+        down = take(events)  # start() returned at once; the thread found no port
+        assert isinstance(down, ReaderStatus) and not down.online
+        assert "cannot connect" in down.detail
+        with PN532Emulator(link=link) as emulator:
+            up = take(events)
+            assert isinstance(up, ReaderStatus) and up.online and reader.online
+            tag = Ntag213.random()
+            emulator.present(tag)
+            assert take(events).uid == tag.uid_hex
