@@ -100,7 +100,8 @@
     event.preventDefault();
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.disabled = true; });
-    post(form.action, action).then(function (answer) {
+    // form.action would be the hidden input named "action"; read the attribute.
+    post(form.getAttribute("action"), action).then(function (answer) {
       buttons.forEach(function (b) { b.disabled = false; });
       if (answer.ok) {
         flash(answer.pending || "", true);

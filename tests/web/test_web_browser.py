@@ -1,0 +1,220 @@
+"""The dashboard in headless Chromium (Debian's /usr/bin/chromium via playwright),
+served by waitress on 127.0.0.1: join from the QR code, live moves over SSE, dice
+entered on the tablet, an illegal move flagged and cleared, pages without scripts,
+portrait and landscape."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from web_qr import decode_svg
+from web_support import gw_header, live_server, make_host
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not at /usr/bin/chromium"),
+]
+WAIT = 15_000  # ms; generous for a loaded CI machine, never asserted as a duration
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def game(tmp_path):
+    host = make_host(tmp_path)
+    header = gw_header(3, ["red", "green"])
+    header["trumps"] = ["infiltrator", "helicopter", "informer"]
+    table = host.new_game(header)
+    with live_server(host) as live:
+        yield host, table, live
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 900, "height": 1200})
+    context.set_default_timeout(WAIT)
+    yield context
+    context.close()
+
+
+def open_live(context, url):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-live="1"]')  # the EventSource is open
+    return page
+
+
+def test_web_browser_join_a_seat_from_its_qr_code(game, context):
+    host, table, live = game
+    page = context.new_page()
+    page.goto(f"{live.url}/table")
+    assert page.locator("svg.board").is_visible()
+    for seat in table.seats():
+        card = page.locator(f'li.qr-card[data-seat="{seat}"]')
+        svg = card.locator("svg.qr")
+        assert svg.is_visible()
+        href = card.locator("a").get_attribute("href")
+        assert href == f"{live.url}/seat/{table.token(seat)}"
+        assert decode_svg(svg.evaluate("e => e.outerHTML")) == href
+    url = decode_svg(
+        page.locator('li.qr-card[data-seat="red"] svg.qr').evaluate("e => e.outerHTML")
+    )
+    page.goto(url)
+    assert "you are red" in page.locator("header .where").inner_text()
+    assert page.locator("svg.board").is_visible()
+    assert page.locator('.prompt-enter_dice select[name="l:faces"]').count() == 5
+
+
+def test_web_browser_a_move_from_another_seat_arrives_live(game, context):
+    host, table, live = game
+    gw_page = open_live(context, f"{live.url}/seat/{table.token('gw')}")
+    screen = open_live(context, f"{live.url}/table")
+    faces = ["2", "3", "3", "4", "arrow"]
+    status, answer = live.post_json(
+        f"/seat/{table.token('red')}/action", {"act": "roll", "by": "red", "faces": faces}
+    )
+    assert status == 200 and answer["ok"]
+    for page in (gw_page, screen):
+        page.locator('[data-region="log"]').get_by_text("red rolls 2, 3, 3, 4, arrow.").wait_for()
+    # The criminal's move shows as public news on GW's page, never where it went.
+    moves = table.snapshot("red")["view"]["asked"]["moves"]
+    to = moves["3"][0]
+    status, _ = live.post_json(
+        f"/seat/{table.token('red')}/action", {"act": "move", "by": "red", "die": "3", "to": to}
+    )
+    assert status == 200
+    gw_page.locator('[data-region="log"]').get_by_text("red moves with die 3").wait_for()
+    assert gw_page.locator("g.piece.criminal").count() == 0
+    assert gw_page.locator('g.maybe[data-piece="red"]').count() > 0
+
+
+def test_web_browser_enter_dice_then_choose_a_move(game, context):
+    host, table, live = game
+    page = open_live(context, f"{live.url}/seat/{table.token('red')}")
+    selects = page.locator('.prompt-enter_dice form.dice-form select[name="l:faces"]')
+    for i, face in enumerate(["1", "2", "gw", "4", "arrow"]):
+        selects.nth(i).select_option(face)
+    page.locator(".prompt-enter_dice form.dice-form button[type=submit]").click()
+    page.locator(".prompt-choose_die").wait_for()
+    assert table.actions[-1] == {
+        "act": "roll",
+        "by": "red",
+        "faces": ["1", "2", "gw", "4", "arrow"],
+    }
+    target = page.locator(".prompt-choose_die fieldset.die-moves button").first
+    label = target.inner_text()
+    target.click()
+    page.locator('[data-region="status"]').get_by_text("To act: green").wait_for()
+    assert table.engine.summary(table.state)["criminals"]["red"]["position"] == label
+    page.locator(f'g.piece.criminal[data-piece="red"][data-cell="{label}"]').wait_for()
+
+
+def tapped(card, seat):
+    """A card read by the seat's NFC reader, as the reader thread reports it."""
+    from lawmaster.host.nfc.events import CardTapped
+
+    return CardTapped("gw-brott", card, "04a1b2c3", seat, seat, "registry", 0.0)
+
+
+def test_web_browser_illegal_move_is_flagged_and_cleared(game, context):
+    from lawmaster.host.nfc.cards import Card
+
+    host, table, live = game
+    screen = open_live(context, f"{live.url}/table")
+    red = open_live(context, f"{live.url}/seat/{table.token('red')}")
+    gw = open_live(context, f"{live.url}/seat/{table.token('gw')}")
+
+    # An illegal tablet input: the seat sees the reason; nothing changes.
+    red.locator("details.manual summary").click()
+    red.locator("#manual-action").fill('{"act": "move", "by": "red", "die": "3", "to": "A1"}')
+    red.locator("form.manual-form button").click()
+    red.locator("#flash.flash-error").wait_for()
+    assert red.locator("#flash").inner_text().strip()
+    assert table.actions == []
+
+    # An illegal physical input: red's evidence card tapped when red may not hand it in.
+    card = table.header["evidence"]["red"][0]
+    table.referee.nfc(tapped(Card(card, card, "evidence"), "red"))
+    for page in (screen, red, gw):
+        page.locator('.status-illegal[data-state="illegal"]').wait_for()
+    assert "put back" in screen.locator(".status-illegal").inner_text()
+    # Only the criminals' side reads the detail; the public line names no card or cell.
+    assert card not in screen.locator(".status-illegal").inner_text()
+    assert "put back" in gw.locator(".status-illegal").inner_text()
+    assert "Put the piece back where it was" in red.locator(".status-illegal").inner_text()
+
+    # Play on to GW's turn, where tapping the infiltrator trump is legal: the flag clears.
+    rng = random.Random(1)
+    for piece in ("red", "green"):
+        faces = ["1", "2", "3", "4", "arrow"]
+        url = f"/seat/{table.token(piece)}/action"
+        live.post_json(url, {"act": "roll", "by": piece, "faces": faces})
+        to = rng.choice(table.snapshot(piece)["view"]["asked"]["moves"]["2"])
+        live.post_json(url, {"act": "move", "by": piece, "die": "2", "to": to})
+    assert table.to_act() == ["gw"]
+    table.referee.nfc(tapped(Card("infiltrator", "Infiltrator", "trump"), "gw"))
+    for page in (screen, red, gw):
+        page.locator('[data-region="status"] [data-state="ok"]').wait_for()
+        assert page.locator(".status-illegal").count() == 0
+    gw.locator('[data-region="log"]').get_by_text("GW plays infiltrator.").wait_for()
+
+
+def test_web_browser_pages_work_without_scripts(game, browser):
+    host, table, live = game
+    context = browser.new_context(java_script_enabled=False)
+    context.set_default_timeout(WAIT)
+    try:
+        page = context.new_page()
+        page.goto(f"{live.url}/seat/{table.token('red')}")
+        selects = page.locator('.prompt-enter_dice form.dice-form select[name="l:faces"]')
+        for i in range(5):
+            selects.nth(i).select_option("4")
+        page.locator(".prompt-enter_dice form.dice-form button[type=submit]").click()
+        page.wait_for_url(f"{live.url}/seat/{table.token('red')}")
+        assert page.locator(".prompt-choose_die").count() == 1
+        assert "red rolls 4, 4, 4, 4, 4." in page.locator('[data-region="log"]').inner_text()
+        page.goto(f"{live.url}/table")
+        assert page.locator("svg.board").is_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width,height", [(768, 1024), (1024, 768), (390, 844), (1280, 800)])
+def test_web_browser_tablet_portrait_and_landscape(game, browser, width, height):
+    host, table, live = game
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(WAIT)
+    try:
+        page = context.new_page()
+        for path in ("/table", f"/seat/{table.token('gw')}", f"/seat/{table.token('red')}"):
+            page.goto(live.url + path)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, (path, overflow)
+            board = page.locator("svg.board").bounding_box()
+            assert board["width"] <= width and board["height"] > 0
+            # The board scales with the screen rather than keeping a fixed pixel size.
+            assert board["width"] >= min(width, height) * 0.4
+    finally:
+        context.close()
