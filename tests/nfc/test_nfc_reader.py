@@ -208,3 +208,11 @@ def test_nfc_a_reader_missing_at_start_comes_online_when_plugged_in(tmp_path):
             tag = Ntag213.random()
             emulator.present(tag)
             assert take(events).uid == tag.uid_hex
+
+
+def test_nfc_an_i2c_reader_off_a_pi_is_reported_offline_not_crashed():
+    events: queue.Queue = queue.Queue()
+    with TagReader(ReaderConfig(transport="i2c"), events.put, reconnect_interval=0.05) as reader:
+        down = take(events)
+        assert isinstance(down, ReaderStatus) and not down.online
+        assert "cannot connect" in down.detail and not reader.online
