@@ -149,3 +149,38 @@ def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
         stats = link.stats
         assert stats.reconnects >= 1 and stats.device_restarts >= 1
         assert link.hello.rate == 40  # the link re-applied its rate to the fresh boot
+
+
+def test_scanner_maps_every_layout_under_micropython() -> None:
+    script = """
+from firmware import config
+from firmware.scanner import MuxScanner
+from firmware.standin import MuxBoard, pattern_field, rp2040_u16
+layouts = [
+    {},
+    {"muxes": 3, "channels": 40},
+    {"bank_select_pins": [], "adc_pins": [26, 27, 28], "muxes": 3, "channels": 48},
+    {"adc_pins": [26, 27], "muxes": 20, "channels": 320},
+]
+for changes in layouts:
+    c = dict(config.CONFIG)
+    c.update(changes)
+    board = MuxBoard(c, pattern_field)
+    s = MuxScanner(board.select_pins, board.adcs, board.bank_pins, c["muxes"], c["channels"])
+    got = list(s.scan_into(s.new_buffer()))
+    want = [rp2040_u16(pattern_field(ch)) for ch in range(c["channels"])]
+    print(c["channels"], got == want, board.reads)
+"""
+    out = subprocess.run(
+        [MICROPYTHON, "-c", script],
+        env=dict(os.environ, MICROPYPATH=REPO),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout.split()
+    assert out == ["256", "True", "256", "40", "True", "40", "48", "True", "48"] + [
+        "320",
+        "True",
+        "320",
+    ]

@@ -172,3 +172,14 @@ def test_cobs_long_runs_and_malformed_blocks() -> None:
     for bad in (b"\x05ab", b"\x02a\x00", b"\xff" + b"a" * 10):
         with pytest.raises(ValueError):
             p.cobs_decode(bad)
+
+
+@FAST
+@given(st.binary(max_size=3000), st.integers(1, 500))
+def test_decoder_never_raises_on_any_input(noise: bytes, chunk: int) -> None:
+    decoder = p.Decoder()
+    for i in range(0, len(noise), chunk):
+        for frame in decoder.feed(noise[i : i + chunk]):
+            assert isinstance(frame, p.Frame)
+    # and it is still in step afterwards
+    assert decoder.feed(b"\x00" + scan_bytes(9))[-1].seq == 9
