@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lawmaster.rules.core import IllegalAction, load_board_data
@@ -103,6 +104,8 @@ class Board:
     @classmethod
     def load(cls, board: object = "standard") -> Board:
         """A shipped board by name, or an inline board object (see the README)."""
+        if board is None or isinstance(board, str):
+            return _shipped_board(board or "standard")
         return cls.from_data(load_board_data(__package__, board))
 
     @classmethod
@@ -141,6 +144,12 @@ class Board:
         if borders & river:
             raise IllegalAction("a pair of Sectors cannot share both a border and the river")
         return cls(sectors, borders, bridges, river, str(data.get("name", "inline")))
+
+
+@lru_cache(maxsize=8)
+def _shipped_board(name: str) -> Board:
+    # Boards are immutable, so every game on a shipped board can share one.
+    return Board.from_data(load_board_data(__package__, name))
 
 
 def _pairs(value: object, what: str, sectors: Mapping[str, Sector]) -> frozenset[frozenset[str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lawmaster.rules.core import IllegalAction
@@ -94,10 +95,8 @@ class CardBook:
         if name is None:
             name = "standard"
         if isinstance(name, str):
-            if not name.replace("-", "").isalnum():
-                raise IllegalAction(f"there is no shipped card set called {name!r}")
-            data = load_data(__package__, f"cards-{name}")
-        elif isinstance(name, Mapping):
+            return _shipped_cards(name)
+        if isinstance(name, Mapping):
             data = name
         else:
             raise IllegalAction("'cards' must be the name of a shipped card set or a card set")
@@ -122,6 +121,14 @@ class CardBook:
         except (KeyError, TypeError, ValueError):
             raise IllegalAction("a card set needs perps, crimes, sectors and actions") from None
         return cls(perps, crimes, sectors, actions, names)
+
+
+@lru_cache(maxsize=8)
+def _shipped_cards(name: str) -> CardBook:
+    # Card sets are immutable, so every game with a shipped set can share one.
+    if not name.replace("-", "").isalnum():
+        raise IllegalAction(f"there is no shipped card set called {name!r}")
+    return CardBook.from_data(load_data(__package__, f"cards-{name}"))
 
 
 def card_list(name: str = "standard") -> list[dict[str, str]]:

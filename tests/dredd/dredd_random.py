@@ -149,9 +149,11 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
         elif act == "discard_sector":
             out.append({"act": act, "sector_card": rng.choice(state["sector_deck"])})
         elif act == "recycle":
-            out.append(
-                {"act": act, "by": seat, "count": rng.randint(0, state["judges"][seat]["hand"])}
-            )
+            j = state["judges"][seat]
+            count = rng.randint(0, j["hand"])
+            unknown = j["hand"] - len(j["known"])
+            named = rng.sample(j["known"], max(0, count - unknown))
+            out.append({"act": act, "by": seat, "count": count, "cards": named})
         elif act == "draw":
             if rng.random() < 0.15:
                 out.append(_alert(state, rng, seat))
