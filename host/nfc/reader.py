@@ -22,6 +22,7 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 import serial
+from adafruit_pn532.adafruit_pn532 import BusyError
 
 from lawmaster.host.nfc import tagdata
 from lawmaster.host.nfc.events import ReaderEvent, ReaderStatus, TagRemoved, TagTapped
@@ -32,8 +33,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: What a spoilt or cut-short reply makes the driver raise.
-FRAME_ERRORS: tuple[type[BaseException], ...] = (RuntimeError, IndexError, TypeError)
+#: What a spoilt or cut-short reply (or a busy chip) makes the driver raise.
+FRAME_ERRORS: tuple[type[BaseException], ...] = (RuntimeError, IndexError, TypeError, BusyError)
 #: What a port that went away raises (SerialException is an OSError).
 PORT_ERRORS: tuple[type[BaseException], ...] = (OSError, termios.error, serial.SerialException)
 #: This many spoilt replies in a row and the reader is reconnected.
@@ -172,6 +173,10 @@ class TagReader:
             log.info("reader %s: spoilt reply (%s)", self.config.name, exc)
             if self._consecutive_errors >= MAX_FRAME_ERRORS:
                 self._disconnect(f"{MAX_FRAME_ERRORS} spoilt replies in a row")
+            return
+        except Exception as exc:  # whatever else: start afresh rather than end the thread
+            log.exception("reader %s: unexpected failure", self.config.name)
+            self._disconnect(f"unexpected failure: {exc!r}")
             return
         self._consecutive_errors = 0
         self._track(uid)
