@@ -1,0 +1,264 @@
+"""The simulated physical board: magnets above hall sensors, read as the scanner would.
+
+:class:`PhysicalBoard` holds pieces (each a set of disc magnets, see
+:class:`lawmaster.hardware.sensor_map.Kind`) at positions in millimetres and
+computes what every DRV5055 under the board reads::
+
+    board = PhysicalBoard(SensorMap.load("gw_brott"), seed=1)
+    board.put("c1", "criminal", "C7")
+    board.read(17)          # u16, ratiometric: 32768 is mid-scale (no field)
+    board.frame()           # every channel at the clock's current time
+
+Model (why it is good enough for the host code that has to cope with it):
+
+* Each magnet is a point dipole at its centre, a height ``z`` above (or below)
+  the sensor: ``Bz = Br·V/4π · (2z² − ρ²) / (z² + ρ²)^(5/2)`` with ρ the sideways
+  distance. That gives the real near-field falloff (a piece is seen only within a
+  few mm of a sensor, with a small opposite-sign ring further out) and the cube law
+  in height, so a lifted piece vanishes.
+* The sensor is ratiometric: ``32768 + offset + gain · sensitivity · B``, clamped
+  to the output rails (0.2 V from each supply rail), then ADC noise on top. Each
+  sensor has its own offset and gain (seeded spread), as real parts do.
+* Noise: Gaussian ADC noise from a seeded pool of noise frames (fast), plus
+  optional rare spikes (a single channel jumping for one scan).
+* "Clicks": in GW:s brott a criminal's magnet snaps onto GW's blue magnet when
+  GW's pair comes over it; the criminal then rides on GW, one magnet further out.
+
+Time comes from a clock (any ``Callable[[], float]``, seconds): a :class:`SimClock`
+for tests (deterministic, no sleeping) or the wall clock for the demo. Things
+that move pieces over time (:class:`lawmaster.host.sim.hands.Hands`) register
+with :meth:`PhysicalBoard.attach` and are asked to pose the pieces before each
+frame is computed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from operator import add
+from typing import Protocol
+
+from lawmaster.hardware.sensor_map import Kind, SensorMap
+
+MID_SCALE = 32768
+CUTOFF_MM = 45.0  # beyond this a piece's field is far below the noise: skip it
+_BUCKET_MM = 50.0
+_NOISE_POOL = 257  # noise frames kept; prime so the pool does not beat with periodic scripts
+
+
+class SimClock:
+    """A clock that moves only when told: ``clock()`` is the time, ``advance(dt)`` moves it."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        """Move the clock on by ``seconds``; returns the new time."""
+        self.now += seconds
+        return self.now
+
+
+class Animator(Protocol):
+    """Something that poses pieces for a given time (the hands)."""
+
+    def pose(self, board: PhysicalBoard, t: float) -> None: ...
+
+
+@dataclass
+class Pose:
+    """Where a piece is: x, y in mm on the board and its height above the surface."""
+
+    kind: str
+    x: float
+    y: float
+    height: float = 0.0
+    riding_on: str | None = None  # the piece this one has clicked onto
+
+
+class PhysicalBoard:
+    """Magnets on a board over hall sensors; ``read(channel) -> int`` like the scanner's ADC."""
+
+    def __init__(
+        self,
+        sensor_map: SensorMap,
+        *,
+        seed: int = 0,
+        noise_counts: float = 24.0,
+        gain_spread: float = 0.08,
+        offset_counts: float = 400.0,
+        spike_rate: float = 0.0,
+        clock: Callable[[], float] | None = None,
+        clicks: Mapping[str, str] | None = None,
+        click_mm: float = 7.0,
+    ) -> None:
+        if noise_counts > 400:
+            raise ValueError("noise above 400 counts would push readings past the u16 range")
+        self.map = sensor_map
+        self.clock = clock if clock is not None else SimClock()
+        self.rng = random.Random(seed)
+        self.noise_counts = noise_counts
+        self.spike_rate = spike_rate
+        if clicks is None:
+            clicks = {"criminal": "gw"} if sensor_map.game == "gw_brott" else {}
+        self.clicks = dict(clicks)
+        self.click_mm = click_mm
+        n = sensor_map.channels
+        self.channels = n
+        spec = sensor_map.sensor
+        self._counts_per_mt = spec.sensitivity_mv_per_mt / (spec.supply_v * 1000) * 65536
+        rail = spec.rail_v / spec.supply_v * 65536
+        self._rails = (int(rail), int(65535 - rail))
+        self.offsets = [0.0] * n
+        self.gains = [1.0] * n
+        self._pos: list[tuple[float, float] | None] = [None] * n
+        for spot in sensor_map.spots:
+            self.offsets[spot.channel] = self.rng.gauss(0.0, offset_counts / 2)
+            self.gains[spot.channel] = 1.0 + self.rng.uniform(-gain_spread, gain_spread)
+            self._pos[spot.channel] = (spot.x, spot.y)
+        self._buckets: dict[tuple[int, int], list[int]] = {}
+        for ch, p in enumerate(self._pos):
+            if p is not None:
+                key = (int(p[0] // _BUCKET_MM), int(p[1] // _BUCKET_MM))
+                self._buckets.setdefault(key, []).append(ch)
+        self._noise = [
+            [round(self.rng.gauss(0.0, noise_counts)) for _ in range(n)] for _ in range(_NOISE_POOL)
+        ]
+        self.pieces: dict[str, Pose] = {}
+        self._contrib: dict[str, dict[int, float]] = {}
+        self._field = [0.0] * n  # counts from magnets, before gain, per channel
+        self._animators: list[Animator] = []
+        self._frame_time: float | None = None
+        self._frame: list[int] = []
+        self._dirty = True
+        self._clean: list[int] = []
+
+    # -- pieces -------------------------------------------------------------
+    def attach(self, animator: Animator) -> None:
+        """Ask ``animator`` to pose pieces before each new frame."""
+        self._animators.append(animator)
+
+    def put(self, piece: str, kind: str, where: str | tuple[float, float]) -> None:
+        """Put a piece at rest on a space (its centre) or at an (x, y) in mm."""
+        if kind not in self.map.kinds:
+            raise ValueError(f"no magnet kind {kind!r} on this board")
+        x, y = self.map.centre(where) if isinstance(where, str) else where
+        self.pieces[piece] = Pose(kind, x, y)
+        self._update(piece)
+
+    def remove(self, piece: str) -> None:
+        """Take a piece off the board altogether."""
+        self.pieces.pop(piece, None)
+        self._set_contrib(piece, {})
+        for other in self.pieces.values():
+            if other.riding_on == piece:
+                other.riding_on = None
+
+    def move(self, piece: str, x: float, y: float, height: float = 0.0) -> None:
+        """Put a piece at (x, y) mm, ``height`` mm above the surface; riders follow."""
+        pose = self.pieces[piece]
+        pose.x, pose.y, pose.height = x, y, height
+        pose.riding_on = None
+        self._update(piece)
+        for name, other in self.pieces.items():
+            if other.riding_on == piece:
+                other.x, other.y, other.height = x, y, height
+                self._update(name)
+        self._check_clicks(piece)
+
+    def where(self, piece: str) -> tuple[float, float, float]:
+        """(x, y, height) of a piece."""
+        p = self.pieces[piece]
+        return p.x, p.y, p.height
+
+    def riders(self, piece: str) -> list[str]:
+        """Pieces that have clicked onto ``piece``."""
+        return [n for n, p in self.pieces.items() if p.riding_on == piece]
+
+    def _check_clicks(self, mover: str) -> None:
+        pose = self.pieces[mover]
+        if pose.height > 3.0:
+            return
+        for name, other in self.pieces.items():
+            if name == mover or other.riding_on is not None or other.height > 3.0:
+                continue
+            near = math.hypot(other.x - pose.x, other.y - pose.y) <= self.click_mm
+            if near and self.clicks.get(other.kind) == pose.kind:
+                other.riding_on = mover
+                other.x, other.y, other.height = pose.x, pose.y, pose.height
+                self._update(name)
+
+    # -- fields -------------------------------------------------------------
+    def _extra_lift(self, pose: Pose) -> float:
+        """A rider sits on the outside of the front magnet it clicked onto."""
+        if pose.riding_on is None:
+            return 0.0
+        host = self.map.kinds[self.pieces[pose.riding_on].kind]
+        return sum(m.thickness_mm for m in host.magnets if m.side == "front")
+
+    def _update(self, piece: str) -> None:
+        pose = self.pieces[piece]
+        kind: Kind = self.map.kinds[pose.kind]
+        depth = self.map.sensor.depth_mm
+        extra = self._extra_lift(pose)
+        contrib: dict[int, float] = {}
+        bx, by = int(pose.x // _BUCKET_MM), int(pose.y // _BUCKET_MM)
+        cut2 = CUTOFF_MM * CUTOFF_MM
+        for gx in (bx - 1, bx, bx + 1):
+            for gy in (by - 1, by, by + 1):
+                for ch in self._buckets.get((gx, gy), ()):
+                    sx, sy = self._pos[ch]  # type: ignore[misc]
+                    rho2 = (sx - pose.x) ** 2 + (sy - pose.y) ** 2
+                    if rho2 > cut2:
+                        continue
+                    tesla = 0.0
+                    for m in kind.magnets:
+                        lift = m.lift_mm + (pose.height + extra if m.side == "front" else 0.0)
+                        z = depth + lift + m.thickness_mm / 2
+                        z2 = z * z
+                        r2 = z2 + rho2
+                        tesla += m.sign * m.moment * (2 * z2 - rho2) / (r2 * r2 * math.sqrt(r2))
+                    contrib[ch] = tesla * 1000.0 * self._counts_per_mt
+        self._set_contrib(piece, contrib)
+
+    def _set_contrib(self, piece: str, contrib: dict[int, float]) -> None:
+        old = self._contrib.get(piece, {})
+        for ch, v in old.items():
+            self._field[ch] -= v
+        for ch, v in contrib.items():
+            self._field[ch] += v
+        self._contrib[piece] = contrib
+        self._dirty = True
+
+    def clean_reading(self, channel: int) -> int:
+        """The reading without ADC noise (offset, gain and clamp applied)."""
+        lo, hi = self._rails
+        value = MID_SCALE + self.offsets[channel] + self.gains[channel] * self._field[channel]
+        return int(min(hi, max(lo, round(value))))
+
+    # -- reading ------------------------------------------------------------
+    def frame(self) -> list[int]:
+        """Every channel's u16 reading at the clock's current time (one scan)."""
+        now = self.clock()
+        if now != self._frame_time:
+            for animator in self._animators:
+                animator.pose(self, now)
+            if self._dirty:
+                self._clean = [self.clean_reading(ch) for ch in range(self.channels)]
+                self._dirty = False
+            noisy = list(map(add, self._clean, self._noise[self.rng.randrange(_NOISE_POOL)]))
+            if self.spike_rate and self.rng.random() < self.spike_rate * self.channels:
+                ch = self.rng.randrange(self.channels)
+                jump = self.rng.choice((-1, 1)) * self.rng.randint(2000, 8000)
+                noisy[ch] = min(65535, max(0, noisy[ch] + jump))
+            self._frame = noisy
+            self._frame_time = now
+        return self._frame
+
+    def read(self, channel: int) -> int:
+        """One channel's u16 reading now: the callable the simulated scanner samples."""
+        return self.frame()[channel]
