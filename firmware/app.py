@@ -28,6 +28,7 @@ class Firmware:
         self.decoder = protocol.Decoder()
         self._bad_seen = 0
         self._buffer = scanner.new_buffer()
+        self._encoder = protocol.ScanEncoder(scanner.channels)
         self._last_ticks = clock.ticks_us()
         self._time_us = 0
         self._next_due = self._last_ticks
@@ -108,7 +109,7 @@ class Firmware:
         start = clock.ticks_us()
         self.scanner.scan_into(self._buffer)
         scan_us = clock.ticks_diff(clock.ticks_us(), start)
-        self._send(protocol.encode_scan(self.seq, timestamp, scan_us, self._buffer))
+        self._send(self._encoder.encode(self.seq, timestamp, scan_us, self._buffer))
         self.scans += 1
 
     def step(self):

@@ -90,13 +90,26 @@ def cable(tmp_path: Path) -> Iterator[Cable]:
     c.unplug()
 
 
+PATTERNS = [
+    [0x8008] * 256,  # no zero bytes: COBS blocks of 254
+    [0] * 256,  # nothing but zeros
+    [1, 2, 0, 0x8000, 0xFFFF] * 51,
+    list(range(300)),
+]
+
+
 def test_protocol_under_micropython_matches_cpython() -> None:
     data = bytes(range(256)) * 3
     script = (
+        "import array\n"
         "from firmware import protocol as p\n"
         "print(p.crc16(DATA), p.crc16_table(DATA), p.crc16 is p.crc16_table)\n"
-        "print(bytes(p.encode_scan(9, 123, 45, [0, 1, 0x8000, 0xFFFF])).hex())\n"
-    ).replace("DATA", repr(data))
+        "for values in PATTERNS:\n"
+        "    a = array.array('H', values)\n"
+        "    print(bytes(p.ScanEncoder(len(a)).encode(9, 123, 45, a)).hex())\n"
+        "    print(bytes(p.encode_scan(9, 123, 45, a)).hex())\n"
+    )
+    script = script.replace("DATA", repr(data)).replace("PATTERNS", repr(PATTERNS))
     out = subprocess.run(
         [MICROPYTHON, "-c", script],
         env=dict(os.environ, MICROPYPATH=REPO),
@@ -108,7 +121,10 @@ def test_protocol_under_micropython_matches_cpython() -> None:
     crc_fast, crc_table, fell_back = out[0].split()
     assert int(crc_fast) == int(crc_table) == binascii.crc_hqx(data, 0xFFFF)
     assert fell_back == "False"  # the viper CRC is the one in use
-    assert out[1] == bytes(p.encode_scan(9, 123, 45, [0, 1, 0x8000, 0xFFFF])).hex()
+    for i, values in enumerate(PATTERNS):
+        expected = bytes(p.encode_scan(9, 123, 45, values)).hex()
+        # the allocation-free viper encoder and the portable one, both as CPython's
+        assert out[1 + 2 * i] == expected and out[2 + 2 * i] == expected
 
 
 def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
