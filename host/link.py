@@ -10,6 +10,15 @@ Handshake: on every (re)connect the link sends PING and START (after RATE, if a
 rate was set) and waits for HELLO. SCAN frames are delivered only after a HELLO
 whose version is in ``SUPPORTED_VERSIONS``; an incompatible HELLO is reported
 (``on_status`` with state ``"incompatible"``) and its scans are ignored.
+
+Example::
+
+    with SimulatedPico(board.read, channels=board.channels) as pico:
+        link = Link(pico.port, lambda frame: queue.put(frame.readings)).start()
+        link.wait_ready()
+        link.request(protocol.RATE, 100)   # -> AckFrame (or ErrorFrame / None)
+        print(link.ping(), link.stats)
+        link.stop()
 """
 
 from __future__ import annotations
