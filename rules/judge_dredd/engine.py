@@ -21,8 +21,6 @@ def after_setup(state: State, events: list) -> None:
     full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not refill.crimes_wanted(state)
     if placed and full:
         refill.check_final(state, events)
-        if state["final_next"]:
-            state["final_next"] = True
         movement.start_round(state, events)
 
 
