@@ -12,6 +12,7 @@ same path, so a ``Link`` must reconnect by itself.
 
 from __future__ import annotations
 
+import array
 import contextlib
 import errno
 import logging
@@ -21,7 +22,7 @@ import shutil
 import tempfile
 import threading
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from lawmaster.firmware import config as firmware_config
 from lawmaster.firmware.app import Firmware
@@ -32,6 +33,9 @@ log = logging.getLogger(__name__)
 
 Field = Callable[[int], int]
 """``read(channel) -> u16`` sensor output; 0x8000 is no field (DRV5055 mid-scale)."""
+
+FrameSource = Callable[[], Sequence[int]]
+"""``frame() -> readings`` of every channel at once (index = channel)."""
 
 
 def no_field(channel: int) -> int:
@@ -80,10 +84,33 @@ class PtyMasterPort:
             raise
 
 
+class _SnapshotScanner(MuxScanner):
+    """The firmware's scanner, taking one snapshot of a frame source before each scan.
+
+    A model that computes the whole board at once (``PhysicalBoard.frame``) is then
+    evaluated once per scan instead of once per channel.
+    """
+
+    def __init__(self, frame: FrameSource, *args: object) -> None:
+        super().__init__(*args)
+        self.frame = frame
+        self.snapshot: Sequence[int] = ()
+
+    def read(self, channel: int) -> int:
+        snapshot = self.snapshot
+        return snapshot[channel] if channel < len(snapshot) else 0x8000
+
+    def scan_into(self, buffer: array.array) -> array.array:
+        self.snapshot = self.frame()
+        return super().scan_into(buffer)
+
+
 class SimulatedPico:
     """The scanner firmware on simulated hardware, reachable at ``.port``.
 
-    ``field(channel) -> u16`` supplies each sensor's output (default: no magnets).
+    ``field(channel) -> u16`` supplies each sensor's output (default: no magnets);
+    or ``frame() -> readings`` gives all channels at once and is called once per scan
+    (faster for a model that computes the whole board, e.g. ``PhysicalBoard.frame``).
     ``config`` overrides keys of :data:`lawmaster.firmware.config.CONFIG`
     (``channels``, ``muxes``, layout pins, ``rate``); ``channels`` alone is a shortcut
     that also sets ``muxes``. ``realtime=False`` runs the firmware at rate 0: scans
@@ -96,6 +123,7 @@ class SimulatedPico:
         self,
         field: Field | None = None,
         *,
+        frame: FrameSource | None = None,
         channels: int | None = None,
         config: dict | None = None,
         realtime: bool = True,
@@ -113,7 +141,10 @@ class SimulatedPico:
             self.config["rate"] = 0
         self.config["stream_at_boot"] = stream_at_boot
         self.channels = firmware_config.channel_count(self.config)
+        if field is not None and frame is not None:
+            raise ValueError("give field or frame, not both")
         self._field = field or no_field
+        self._frame = frame
         self._own_dir = directory is None
         self._dir = directory or tempfile.mkdtemp(prefix="lawmaster-pico-")
         self.port = os.path.join(self._dir, name)
@@ -137,6 +168,8 @@ class SimulatedPico:
 
     @field.setter
     def field(self, field: Field) -> None:
+        if self._frame is not None:
+            raise ValueError("this SimulatedPico reads a frame source, not a field")
         self._field = field
         if self.board is not None:
             self.board.field = field
@@ -199,7 +232,7 @@ class SimulatedPico:
         os.replace(tmp, self.port)
         config = self.config
         board = MuxBoard(config, self._field)
-        scanner = MuxScanner(
+        scanner_args = (
             board.select_pins,
             board.adcs,
             board.bank_pins,
@@ -208,6 +241,11 @@ class SimulatedPico:
             config.get("settle_us", 0),
             SystemClock(),
         )
+        if self._frame is not None:
+            scanner: MuxScanner = _SnapshotScanner(self._frame, *scanner_args)
+            board.field = scanner.read
+        else:
+            scanner = MuxScanner(*scanner_args)
         self._stop = threading.Event()
         port = PtyMasterPort(master, self._stop)
         self.board = board

@@ -83,6 +83,21 @@ def test_scans_arrive_with_each_sensors_reading(linked) -> None:
     assert sink.states()[-1] == "ready"
 
 
+def test_a_frame_source_is_sampled_once_per_scan() -> None:
+    calls = []
+
+    def frame() -> list[int]:
+        calls.append(1)
+        return [0x8000 - 50 * c for c in range(32)]
+
+    sink = Collector()
+    with SimulatedPico(frame=frame, channels=32) as pico, Link(pico.port, sink.scan) as link:
+        wait_for(lambda: len(sink.frames) >= 5)
+        assert sink.frames[-1].readings == tuple(rp2040_u16(0x8000 - 50 * c) for c in range(32))
+        scans = pico.scans
+        assert scans <= len(calls) <= scans + 1 and link.stats.frames_bad == 0
+
+
 def test_ping_gets_a_pong(linked) -> None:
     _, link, _ = linked
     assert link.ping() is not None
