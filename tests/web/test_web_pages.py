@@ -272,3 +272,56 @@ def test_web_progress_pages(host, client):
     assert 'http-equiv="refresh"' not in html(
         client.get("/calibration", headers={"Accept": "text/html"})
     )
+
+
+DREDD_CRIMES = [
+    {
+        "sector_card": "sector-devils-island",
+        "crime": "robot-smashing",
+        "perp": "the-mantis-brothers",
+    },
+    {"sector_card": "sector-channel-99", "crime": "littering", "perp": "max-normal"},
+    {"sector_card": "sector-kelp-farm", "crime": "jaywalking", "perp": "otto-sump"},
+    {"sector_card": "sector-west-wall", "crime": "murder", "perp": "judge-death"},
+    {"sector_card": "sector-power-tower", "crime": "vandalism", "perp": "chopper"},
+    {"sector_card": "sector-weather-control", "crime": "arson", "perp": "whitey"},
+]
+
+
+def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, client):
+    header = {
+        "game": "judge-dredd",
+        "players": ["a", "b"],
+        "positions": {"a": "resyk", "b": "grand-hall-of-justice"},
+        "crimes": DREDD_CRIMES,
+    }
+    answer = client.post("/setup", json={"header": header})
+    assert answer.get_json()["seats"] == ["a", "b"]
+    table = host.table
+    seats = tokens(table)
+    for seat, action in (
+        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
+        ("b", {"act": "move", "by": "b", "path": []}),
+        ("a", {"act": "end_movement"}),
+    ):
+        response = client.post(f"/seat/{seats[seat]}/action", json=action)
+        assert response.status_code == 200, response.get_json()
+    odds = table.snapshot("a")["view"]["you"]["odds"]
+    page = html(client.get(f"/seat/{seats['a']}"))
+    assert '<table class="sectors">' in page and "channel 99" in page
+    assert f'data-win="{odds["win"]}"' in page and 'class="odds-win">win 83%' in page
+    # Odds are the fighting seat's own reading: not on the other seat's page or the table's.
+    assert "Your combat odds" not in html(client.get(f"/seat/{seats['b']}"))
+    assert "Your combat odds" not in html(client.get("/table"))
+
+
+def test_web_graffiti_falls_back_to_the_readable_view(host, client):
+    response = client.post(
+        "/setup", data={"game": "unamerican-graffiti", "deal": "1", "players": "ignored"}
+    )
+    assert response.status_code == 303
+    table = host.table
+    assert 1 <= table.header["dredd_roll"] <= 6 and "players" not in table.header
+    page = html(client.get(f"/seat/{tokens(table)['chopper']}"))
+    assert '<div class="generic-view"><dl class="view">' in page
+    assert "<dt>scrawlers</dt>" in page

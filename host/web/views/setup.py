@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,7 +41,7 @@ def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
             options["special_move_catches"] = bool(form.get("special_move_catches"))
         if options:
             header["options"] = options
-    elif form.get("players"):
+    elif game == "judge-dredd" and form.get("players"):
         header["players"] = _split(form["players"])
     extra = form.get("extra", "").strip()
     if extra:
@@ -69,6 +70,9 @@ def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
     try:
         if deal and header["game"] == "gw-brott":
             header = deal_gw(header)
+        elif deal and header["game"] == "unamerican-graffiti" and "dredd_roll" not in header:
+            # The die that says which Sector House Judge 1 starts from.
+            header = {**header, "dredd_roll": secrets.randbelow(6) + 1}
         return get_host().new_game(header)
     except IllegalAction as exc:
         raise WebError(MALFORMED, f"that setup is not valid: {exc.reason}") from None
