@@ -200,3 +200,45 @@ for changes in layouts:
         "True",
         "320",
     ]
+
+
+def test_pico_entry_point_runs_under_micropython() -> None:
+    """``firmware.main.run`` as on the Pico, with a stand-in ``machine`` in ``sys.modules``."""
+    script = """
+import sys
+from firmware import config, protocol
+from firmware.standin import MuxBoard, StandInMachine, pattern_field, rp2040_u16
+cfg = dict(config.CONFIG)
+cfg["stream_at_boot"] = True
+cfg["rate"] = 0
+board = MuxBoard(cfg, pattern_field)
+machine = StandInMachine(board)
+sys.modules["machine"] = machine
+import firmware.main
+import firmware.pico_boot
+
+class Port:
+    def __init__(self):
+        self.decoder = protocol.Decoder()
+        self.scans = []
+    def write(self, data):
+        for frame in self.decoder.feed(bytes(data)):
+            if frame.kind == protocol.SCAN:
+                self.scans.append(frame)
+    def read(self):
+        return None
+
+port = Port()
+firmware.main.run(cfg, port, lambda: len(port.scans) >= 2)
+want = tuple(rp2040_u16(pattern_field(c)) for c in range(256))
+print(len(port.scans), port.scans[-1].readings == want, machine.frequency)
+"""
+    out = subprocess.run(
+        [MICROPYTHON, "-c", script],
+        env=dict(os.environ, MICROPYPATH=REPO),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2", "True", "200000000"]
