@@ -1,7 +1,8 @@
 """NFC bench: how long from a tag laid on the reader to the card event reaching the referee.
 
 The real Adafruit driver runs in the background reader thread against the
-PN532 emulator on a pty; each tap is a fresh enrolled sticker, laid on the
+PN532 emulator on a pty (replies held back for their time on a 115200-baud
+wire); each tap is a fresh enrolled sticker, laid on the
 reader at a random moment of the reader's polling, and timed until
 :class:`~lawmaster.host.nfc.events.CardTapped` arrives through the callback.
 
@@ -51,7 +52,7 @@ def _measure(framed: bool, taps: int, enrolled: bool, seed: int) -> list[float]:
                 return at, event
 
     times = []
-    with PN532Emulator() as emulator, CardRegistry(":memory:") as registry:
+    with PN532Emulator(baudrate=115200) as emulator, CardRegistry(":memory:") as registry:
         config = replace(ReaderConfig(name="bench", port=emulator.port), framed=framed)
         with TableReaders([config], registry, "bench", deliver, cards=cards):
             for card in cards:

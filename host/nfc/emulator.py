@@ -27,6 +27,7 @@ import os
 import random
 import select
 import threading
+import time
 import tty
 from dataclasses import dataclass, field
 
@@ -124,8 +125,11 @@ class PN532Emulator:
     Use as a context manager, or call :meth:`start` and :meth:`close`.
     """
 
-    def __init__(self, link: str | None = None) -> None:
+    def __init__(self, link: str | None = None, baudrate: int | None = None) -> None:
+        """``link``: a stable path to the pty; ``baudrate``: if given, each reply is
+        held back for its time on a UART wire (10 bits a byte), as a real chip's is."""
         self._link = link
+        self._byte_time = 0.0 if baudrate is None else 10 / baudrate
         self._lock = threading.Lock()
         self._tag: Ntag213 | None = None
         self._selected: Ntag213 | None = None
@@ -272,6 +276,8 @@ class PN532Emulator:
             self._answer_pending()
 
     def _send(self, reply: bytes) -> None:
+        if self._byte_time and reply:
+            time.sleep(len(reply) * self._byte_time)
         with contextlib.suppress(OSError):
             os.write(self._master, reply)
 

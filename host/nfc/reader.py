@@ -39,6 +39,11 @@ FRAME_ERRORS: tuple[type[BaseException], ...] = (RuntimeError, IndexError, TypeE
 PORT_ERRORS: tuple[type[BaseException], ...] = (OSError, termios.error, serial.SerialException)
 #: This many spoilt replies in a row and the reader is reconnected.
 MAX_FRAME_ERRORS = 5
+#: This many unacknowledged commands in a row and the reader counts as gone: one
+#: can be a hiccup of a busy host, which must not flash "reader offline".
+MAX_UNANSWERED = 2
+#: What a poll returns when the chip did not acknowledge: no news either way.
+_NO_ANSWER = b""
 
 
 class ReaderOffline(RuntimeError):
@@ -77,6 +82,7 @@ class TagReader:
         self._present: str | None = None
         self._misses = 0
         self._consecutive_errors = 0
+        self._unanswered = 0
         self._jobs: queue.SimpleQueue[tuple[Callable[[Any], Any], Future[Any]]] = (
             queue.SimpleQueue()
         )
@@ -179,7 +185,8 @@ class TagReader:
             self._disconnect(f"unexpected failure: {exc!r}")
             return
         self._consecutive_errors = 0
-        self._track(uid)
+        if uid is not _NO_ANSWER:
+            self._track(uid)
 
     def _connect(self) -> bool:
         try:
@@ -188,6 +195,7 @@ class TagReader:
             self._set_online(False, f"cannot connect: {exc}")
             return False
         self._consecutive_errors = 0
+        self._unanswered = 0
         if self._online is False:
             self.reconnects += 1
         self._set_online(True, "connected")
@@ -216,13 +224,18 @@ class TagReader:
         )
 
     def _poll(self) -> bytes | None:
-        """One wait for a tag: its UID, or ``None`` when the field stayed empty."""
+        """One wait for a tag: its UID, ``None`` when the field stayed empty, or
+        ``_NO_ANSWER`` when the chip did not acknowledge (once; twice is ``_Gone``)."""
         assert self._conn is not None
         pn532 = self._conn.pn532
         self.polls += 1
         try:
             if not pn532.listen_for_passive_target(timeout=self.config.poll_timeout):
-                raise _Gone("the reader stopped answering")
+                self._unanswered += 1
+                if self._unanswered >= MAX_UNANSWERED:
+                    raise _Gone("the reader stopped answering")
+                return _NO_ANSWER
+            self._unanswered = 0
             uid = pn532.get_passive_target(timeout=self.config.poll_timeout)
             if uid is None:
                 abort_command(pn532)

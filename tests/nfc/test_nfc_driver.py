@@ -108,3 +108,16 @@ def test_nfc_framed_port_stops_at_the_end_of_a_frame():
 def test_nfc_framed_port_refuses_no_timeout():
     with PN532Emulator() as emulator, pytest.raises(ValueError):
         FramedSerial(emulator.port, 115200, timeout=None)
+
+
+def test_nfc_emulator_resends_its_last_reply_on_a_nack_and_models_wire_time():
+    with PN532Emulator(baudrate=115200) as emulator:
+        port = FramedSerial(emulator.port, 115200, timeout=0.5)
+        try:
+            pn532 = PN532_UART(port)
+            assert pn532.firmware_version == (0x32, 1, 6, 7)
+            port.write(b"\x00\x00\xff\xff\x00\x00")  # NACK: "say that again"
+            reply = port.read(100)
+            assert reply[5:7] == b"\xd5\x03" and reply[7:11] == b"\x32\x01\x06\x07"
+        finally:
+            port.close()
