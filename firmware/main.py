@@ -74,9 +74,18 @@ def run(config=None, port=None, should_stop=None, clock=None):
         machine.freq(config["cpu_hz"])
     clock = clock or time
     scanner = build(machine, config, clock)
-    if port is None:
+    on_usb = port is None
+    if on_usb:
         micropython.kbd_intr(-1)
         port = UsbPort(sys.stdin.buffer, sys.stdout.buffer, sys.stdin)
     firmware = Firmware(scanner, port, clock, config["rate"], config.get("stream_at_boot", False))
-    firmware.run(should_stop)
+    try:
+        firmware.run(should_stop)
+    except Exception:
+        if not on_usb:
+            raise
+        # Unattended: a traceback on the binary stream helps nobody. Reboot; the host
+        # sees a boot HELLO (seq back to 0), counts a restart and starts us again.
+        time.sleep_ms(100)
+        machine.reset()
     return firmware
