@@ -478,53 +478,41 @@ class Deduction:
     def _without_moves(self, i: int, faces: tuple[str, ...]) -> int:
         """Piece ``i``'s cells from which no usable face had a legal move for sure.
 
-        A pass is only legal without any legal move, so a cell from which some
-        face *certainly* has a legal move (whatever the other pieces' unknown
-        cells) is ruled out. Certain means: an end cell no other piece can be on,
-        or more candidate end cells than there are other pieces to fill them.
+        A pass is only legal without any legal move, so a cell is ruled out when,
+        wherever the other pieces stand (each on a cell of its own set, no two on
+        one cell, none on the piece's own cell), some face still had a legal
+        move: the other pieces cannot cover every end of every face at once.
+        Ends: for pips the cells an exact walk reaches (they must be empty), for
+        the arrow the first cell in each direction (a slide needs it empty).
         """
-        if self.joint:
-            rivals = len(self._on_board()) - 1
-        else:
-            rivals = len(self.pieces) - 1
-        keep = 0
-        for starts, occupied, maybe in self._contexts(i):
-            keep |= self._stuck(starts, faces, occupied, maybe, rivals)
-        return keep
-
-    def _stuck(
-        self, cells: int, faces: tuple[str, ...], occupied: int, maybe: int, rivals: int
-    ) -> int:
-        """The ``cells`` from which no face certainly has a legal move (see above)."""
         geo = geometry(self.board)
         walkable = geo.open & ~(1 << self.gw)
-        free = walkable & ~occupied & ~maybe
+        if self.joint:
+            rivals = [self.masks[j] for j in self._on_board() if j != i]
+        else:
+            rivals = [geo.open] * (len(self.pieces) - 1)
+        possible = 0
+        for m in rivals:
+            possible |= m
         pips = [_PIPS[f] for f in faces if f in _PIPS]
         arrow = _ARROW in faces
-        # Walks are reversible, so the cells with a walk of n steps to a surely
-        # free cell are the n-step walk ends from the free cells.
+        # Walks are reversible, so the cells with a walk of n steps to a cell no
+        # other piece can be on are the n-step walk ends from those cells.
+        free = walkable & ~possible
         movable = 0
         for steps in pips:
             movable |= geo.walk(free, steps, walkable)
         if arrow:
             movable |= geo.expand(free)
-        left = cells & ~movable
-        if rivals == 0:
-            return left
-        # Counting: with more candidate ends than rivals one end is free for sure.
         keep = 0
-        for cell in geo.cells_in(left):
+        for cell in geo.cells_in(self.masks[i] & ~movable):
             start = 1 << cell
-            sure = False
+            ends = geo.expand(start) & walkable if arrow else 0
             for steps in pips:
-                ends = geo.walk(start, steps, walkable) & ~occupied
-                if ends.bit_count() > rivals:
-                    sure = True
-                    break
-            if not sure and arrow:
-                firsts = geo.expand(start) & walkable & ~occupied
-                sure = firsts.bit_count() > rivals
-            if not sure:
+                ends |= geo.walk(start, steps, walkable)
+            # The piece stands on ``start``, so no other piece does.
+            blockers = [m & ends & ~start for m in rivals]
+            if _can_cover(ends, [m for m in blockers if m]):
                 keep |= start
         return keep
 
@@ -555,6 +543,19 @@ class Deduction:
                                 changed = True
         result = tuple(masks)
         return self if result == self.masks else replace(self, masks=result)
+
+
+def _can_cover(cells: int, masks: list[int]) -> bool:
+    """Whether every cell can hold a different piece, each on a cell of its mask."""
+    if not cells:
+        return True
+    if cells.bit_count() > len(masks):
+        return False
+    low = cells & -cells
+    for k, m in enumerate(masks):
+        if m & low and _can_cover(cells ^ low, masks[:k] + masks[k + 1 :]):
+            return True
+    return False
 
 
 def _occupancy(masks: list[int]) -> tuple[int, int]:

@@ -123,6 +123,27 @@ def test_a_pass_counts_on_the_others_only_when_certain() -> None:
     )
     assert d.cells("green") == {"A2", "B3"}
     assert play(d, *roll_and_pass("red", "1")).cells("red") == {"C1"}
+    # A third piece far away cannot help cover B2's ends.
+    far = play(
+        _red_on_c1_or_b2_with_gw_on_c2("green", "blue"),
+        moved("green", "1", from_jail=True),
+        pin("green", "A2"),
+        moved("green", "2"),
+        moved("blue", "1", from_jail=True),
+        pin("blue", "E4"),
+    )
+    assert far.cells("green") == {"A2", "B3"}
+    assert play(far, *roll_and_pass("red", "1")).cells("red") == {"C1"}
+    # Tracked alone, red only knows two other pieces exist: B2 stays possible.
+    alone = play(
+        Deduction.start(POCKETS, ["red", "green", "blue"], joint=False),
+        moved("red", "1", from_jail=True),
+        pin("red", "C2"),
+        moved("red", "1"),
+        gw_moved(["D4", "D3", "D2", "C2"], "C4"),
+        *roll_and_pass("red", "1"),
+    )
+    assert alone.cells("red") == {"C1", "B2"}
 
 
 def test_a_pass_is_read_only_for_the_piece_that_rolled() -> None:
