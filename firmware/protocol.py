@@ -39,6 +39,13 @@ PING     0x84  (none) → PONG
 
 import struct
 
+try:  # type names for annotations only; MicroPython has no typing module
+    from typing import TYPE_CHECKING
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 try:  # CPython: the C implementation of the same CRC; the table below is the reference.
     from binascii import crc_hqx as _crc_hqx
 except ImportError:  # MicroPython's binascii has no crc_hqx
@@ -117,7 +124,7 @@ MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 2
 # ---------------------------------------------------------------- CRC-16/CCITT-FALSE
 
 
-def _make_table():
+def _make_table() -> list:
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -130,7 +137,7 @@ def _make_table():
 CRC_TABLE = _make_table()
 
 
-def crc16_table(data, crc=0xFFFF):
+def crc16_table(data: bytes | bytearray | memoryview, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE of ``data`` (bytes-like), table-driven, pure Python.
 
     The reference implementation; equal to ``binascii.crc_hqx(data, crc)``.
@@ -151,7 +158,7 @@ _copy_viper = None
 
 if _crc_hqx is not None:
 
-    def crc16(data, crc=0xFFFF):  # noqa: F811 - the C version of the same function
+    def crc16(data: bytes | bytearray | memoryview, crc: int = 0xFFFF) -> int:  # noqa: F811 - C version
         """CRC-16/CCITT-FALSE of ``data`` via ``binascii.crc_hqx`` (CPython)."""
         return _crc_hqx(data, crc)
 
@@ -176,7 +183,7 @@ else:
                 i += 1
             return crc
 
-        def crc16(data, crc=0xFFFF):  # noqa: F811
+        def crc16(data: bytes | bytearray | memoryview, crc: int = 0xFFFF) -> int:  # noqa: F811
             """CRC-16/CCITT-FALSE of ``data`` via a viper loop (MicroPython)."""
             return _crc16_viper(data, len(data), crc)
 
@@ -228,7 +235,7 @@ else:
 # ---------------------------------------------------------------- COBS
 
 
-def cobs_encode(data):
+def cobs_encode(data: bytes | bytearray | memoryview) -> bytearray:
     """COBS-encode ``data``; the result contains no 0x00 (the delimiter is not added)."""
     out = bytearray()
     n = len(data)
@@ -247,7 +254,7 @@ def cobs_encode(data):
         start = end + 1
 
 
-def cobs_decode(data):
+def cobs_decode(data: bytes | bytearray | memoryview) -> bytearray:
     """Decode one COBS block (without delimiter); ``ValueError`` if it is malformed."""
     n = len(data)
     if data.find(b"\x00") >= 0:
@@ -287,14 +294,14 @@ class Frame:
     __slots__ = ("kind", "seq")
     FIELDS = ()
 
-    def __init__(self, kind, seq):
+    def __init__(self, kind: int, seq: int) -> None:
         self.kind = kind
         self.seq = seq
 
-    def _values(self):
+    def _values(self) -> tuple:
         return tuple(getattr(self, name) for name in self.FIELDS)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (
             type(self) is type(other)
             and self.kind == other.kind
@@ -302,7 +309,7 @@ class Frame:
             and self._values() == other._values()
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         fields = "".join(f", {n}={getattr(self, n)!r}" for n in self.FIELDS)
         return f"{type(self).__name__}(seq={self.seq}{fields})"
 
@@ -313,7 +320,7 @@ class HelloFrame(Frame):
     __slots__ = ("version", "channels", "rate", "streaming")
     FIELDS = ("version", "channels", "rate", "streaming")
 
-    def __init__(self, seq, version, channels, rate, streaming):
+    def __init__(self, seq: int, version: int, channels: int, rate: int, streaming: bool) -> None:
         Frame.__init__(self, HELLO, seq)
         self.version = version
         self.channels = channels
@@ -328,7 +335,9 @@ class ScanFrame(Frame):
     __slots__ = ("timestamp_us", "scan_us", "readings")
     FIELDS = ("timestamp_us", "scan_us", "readings")
 
-    def __init__(self, seq, timestamp_us, scan_us, readings):
+    def __init__(
+        self, seq: int, timestamp_us: int, scan_us: int, readings: tuple[int, ...]
+    ) -> None:
         Frame.__init__(self, SCAN, seq)
         self.timestamp_us = timestamp_us
         self.scan_us = scan_us
@@ -341,7 +350,7 @@ class PongFrame(Frame):
     __slots__ = ("ping_seq", "timestamp_us")
     FIELDS = ("ping_seq", "timestamp_us")
 
-    def __init__(self, seq, ping_seq, timestamp_us):
+    def __init__(self, seq: int, ping_seq: int, timestamp_us: int) -> None:
         Frame.__init__(self, PONG, seq)
         self.ping_seq = ping_seq
         self.timestamp_us = timestamp_us
@@ -353,7 +362,7 @@ class AckFrame(Frame):
     __slots__ = ("command", "command_seq")
     FIELDS = ("command", "command_seq")
 
-    def __init__(self, seq, command, command_seq):
+    def __init__(self, seq: int, command: int, command_seq: int) -> None:
         Frame.__init__(self, ACK, seq)
         self.command = command
         self.command_seq = command_seq
@@ -365,7 +374,7 @@ class ErrorFrame(Frame):
     __slots__ = ("code", "command", "command_seq")
     FIELDS = ("code", "command", "command_seq")
 
-    def __init__(self, seq, code, command, command_seq):
+    def __init__(self, seq: int, code: int, command: int, command_seq: int) -> None:
         Frame.__init__(self, ERROR, seq)
         self.code = code
         self.command = command
@@ -378,7 +387,7 @@ class CommandFrame(Frame):
     __slots__ = ("value",)
     FIELDS = ("value",)
 
-    def __init__(self, kind, seq, value=0):
+    def __init__(self, kind: int, seq: int, value: int = 0) -> None:
         Frame.__init__(self, kind, seq)
         self.value = value
 
@@ -386,7 +395,7 @@ class CommandFrame(Frame):
 # ---------------------------------------------------------------- encoding
 
 
-def _finish(body):
+def _finish(body: bytearray) -> bytearray:
     """Append the CRC to ``body`` (a bytearray), COBS it and add the delimiter."""
     body += _CRC.pack(crc16(body))
     out = cobs_encode(body)
@@ -394,14 +403,16 @@ def _finish(body):
     return out
 
 
-def encode_hello(seq, channels, rate, streaming, version=VERSION):
+def encode_hello(
+    seq: int, channels: int, rate: int, streaming: bool, version: int = VERSION
+) -> bytearray:
     """Encoded HELLO frame (bytes-like, delimiter included)."""
     body = bytearray(_HEADER.pack(HELLO, seq & 0xFFFFFFFF))
     body += _HELLO.pack(version, channels, rate, 1 if streaming else 0)
     return _finish(body)
 
 
-def encode_scan(seq, timestamp_us, scan_us, readings):
+def encode_scan(seq: int, timestamp_us: int, scan_us: int, readings: "Sequence[int]") -> bytearray:
     """Encoded SCAN frame; ``readings`` is an ``array('H')`` (fast path) or a sequence."""
     count = len(readings)
     body = bytearray(_HEADER.pack(SCAN, seq & 0xFFFFFFFF))
@@ -422,7 +433,7 @@ class ScanEncoder:
     it is ``encode_scan``. The returned buffer is valid until the next ``encode``.
     """
 
-    def __init__(self, channels):
+    def __init__(self, channels: int) -> None:
         self.channels = channels
         self._size = SCAN_HEAD_SIZE + 2 * channels
         self._body = bytearray(self._size + 2)
@@ -430,7 +441,9 @@ class ScanEncoder:
         self._view = memoryview(self._out)
         self._fast = _cobs_viper is not None and _NATIVE_U16_LE
 
-    def encode(self, seq, timestamp_us, scan_us, readings):
+    def encode(
+        self, seq: int, timestamp_us: int, scan_us: int, readings: "Sequence[int]"
+    ) -> bytearray | memoryview:
         """Encoded SCAN frame (bytes-like, delimiter included); ``readings`` an ``array('H')``."""
         if not self._fast or len(readings) != self.channels:
             return encode_scan(seq, timestamp_us, scan_us, readings)
@@ -455,28 +468,28 @@ class ScanEncoder:
         return self._view[: length + 1]
 
 
-def encode_pong(seq, ping_seq, timestamp_us):
+def encode_pong(seq: int, ping_seq: int, timestamp_us: int) -> bytearray:
     """Encoded PONG frame."""
     body = bytearray(_HEADER.pack(PONG, seq & 0xFFFFFFFF))
     body += _PONG.pack(ping_seq & 0xFFFFFFFF, timestamp_us & 0xFFFFFFFF)
     return _finish(body)
 
 
-def encode_ack(seq, command, command_seq):
+def encode_ack(seq: int, command: int, command_seq: int) -> bytearray:
     """Encoded ACK frame."""
     body = bytearray(_HEADER.pack(ACK, seq & 0xFFFFFFFF))
     body += _ACK.pack(command, command_seq & 0xFFFFFFFF)
     return _finish(body)
 
 
-def encode_error(seq, code, command, command_seq):
+def encode_error(seq: int, code: int, command: int, command_seq: int) -> bytearray:
     """Encoded ERROR frame."""
     body = bytearray(_HEADER.pack(ERROR, seq & 0xFFFFFFFF))
     body += _ERROR.pack(code, command, command_seq & 0xFFFFFFFF)
     return _finish(body)
 
 
-def encode_command(kind, seq, value=0):
+def encode_command(kind: int, seq: int, value: int = 0) -> bytearray:
     """Encoded host command (START, STOP, RATE with ``value`` scans/s, PING)."""
     if kind not in (START, STOP, RATE, PING):
         raise ValueError(f"not a host command: {kind!r}")
@@ -486,14 +499,14 @@ def encode_command(kind, seq, value=0):
     return _finish(body)
 
 
-def encode_raw(kind, seq, payload):
+def encode_raw(kind: int, seq: int, payload: bytes | bytearray | memoryview) -> bytearray:
     """Encoded frame of any type with a raw payload (tests and tools)."""
     body = bytearray(_HEADER.pack(kind & 0xFF, seq & 0xFFFFFFFF))
     body += payload
     return _finish(body)
 
 
-def _native_u16_le():
+def _native_u16_le() -> bool:
     try:
         import sys
 
@@ -511,7 +524,7 @@ _NATIVE_U16_LE = _native_u16_le()
 class FrameError(ValueError):
     """A frame failed a check; ``reason`` is "crc", "length", "type" or "cobs"."""
 
-    def __init__(self, reason, detail=""):
+    def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(reason + (": " + detail if detail else ""))
         self.reason = reason
 
@@ -519,7 +532,7 @@ class FrameError(ValueError):
 _SCAN_STRUCTS = {}
 
 
-def _readings(body, count):
+def _readings(body: bytes | bytearray | memoryview, count: int) -> tuple:
     fmt = _SCAN_STRUCTS.get(count)
     if fmt is None:
         fmt = _Struct(f"<{count}H")
@@ -530,7 +543,7 @@ def _readings(body, count):
 _PAYLOAD_SIZES = {HELLO: 6, PONG: 8, ACK: 5, ERROR: 6, START: 0, STOP: 0, RATE: 2, PING: 0}
 
 
-def parse_body(body):
+def parse_body(body: bytes | bytearray | memoryview) -> Frame:
     """Parse a checked body (``type | seq | payload``, CRC removed) into a Frame.
 
     Raises ``FrameError`` with reason "length" or "type".
@@ -571,7 +584,7 @@ def parse_body(body):
     return CommandFrame(kind, seq)
 
 
-def decode_frame(encoded):
+def decode_frame(encoded: bytes | bytearray | memoryview) -> Frame:
     """Decode one frame (COBS data without its delimiter) into a Frame.
 
     Raises ``FrameError`` with reason "cobs", "length", "crc" or "type".
@@ -598,7 +611,7 @@ class Decoder:
     valid frame is counted once as ``bad_length`` and skipped up to the next 0x00.
     """
 
-    def __init__(self, max_encoded=MAX_ENCODED):
+    def __init__(self, max_encoded: int = MAX_ENCODED) -> None:
         self.max_encoded = max_encoded
         self.frames_ok = 0
         self.bad_crc = 0
@@ -610,16 +623,16 @@ class Decoder:
         self._skipping = False
 
     @property
-    def bad(self):
+    def bad(self) -> int:
         """Number of frames dropped for any reason."""
         return self.bad_crc + self.bad_length + self.bad_type + self.bad_cobs
 
-    def reset(self):
+    def reset(self) -> None:
         """Forget any partial frame (after a reconnect)."""
         self._buf = bytearray()
         self._skipping = False
 
-    def _count(self, error):
+    def _count(self, error: FrameError) -> None:
         self.last_error = error
         reason = error.reason
         if reason == "crc":
@@ -631,7 +644,7 @@ class Decoder:
         else:
             self.bad_length += 1
 
-    def feed(self, data):
+    def feed(self, data: bytes | bytearray | memoryview) -> list[Frame]:
         """Add received bytes; return the list of frames they completed."""
         frames = []
         buf = self._buf
