@@ -1,7 +1,8 @@
-"""Serving the dashboard with waitress, with event streams delivered unbuffered."""
+"""Serving the dashboard with waitress: event streams unbuffered, and a clean stop."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import Flask
@@ -13,7 +14,51 @@ from waitress.server import create_server
 THREADS = 24
 
 
-def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = THREADS) -> Any:
+class DashboardServer:
+    """A waitress server for the dashboard (``run()``, ``close()``, ``effective_port``).
+
+    Everything else is waitress's own server, reached through attribute access.
+    ``close()`` may be called from any thread: open event streams are told to
+    end first (so waitress is not left waiting for their worker threads), and
+    the sockets are closed by the server's own loop thread, the only one that
+    may close them while it polls them.
+    """
+
+    def __init__(self, server: Any, app: Flask) -> None:
+        self._server = server
+        self.app = app
+        self._running = threading.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._server, name)
+
+    def run(self) -> None:
+        """Serve until :meth:`close` (blocks)."""
+        self._running.set()
+        try:
+            self._server.run()
+        finally:
+            self._running.clear()
+            self.app.extensions["lawmaster.stopping"].set()
+
+    def close(self) -> None:
+        """Stop serving: end the event streams, then close every connection."""
+        self.app.extensions["lawmaster.stopping"].set()
+        server = self._server
+
+        def close_everything() -> None:
+            server.task_dispatcher.shutdown()
+            wasyncore.close_all(server._map)  # every channel, so the loop has nothing left
+
+        if self._running.is_set():
+            server.trigger.pull_trigger(close_everything)
+        else:
+            close_everything()
+
+
+def make_server(
+    app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: int = THREADS
+) -> DashboardServer:
     """A waitress server for ``app`` (call ``.run()``; ``.close()`` to stop).
 
     Waitress sends as soon as one byte is queued (``send_bytes`` is 1 since
@@ -30,31 +75,14 @@ def make_server(app: Flask, host: str = "0.0.0.0", port: int = 8080, threads: in
     )
     if server.adj.send_bytes > 1:
         raise RuntimeError("waitress would buffer event streams (send_bytes > 1)")
-    server.lawmaster_app = app  # waitress wraps the app it serves; :func:`stop` needs ours
-    return server
+    return DashboardServer(server, app)
 
 
-def stop(server: Any) -> None:
-    """Stop a server made by :func:`make_server` from any thread, ending open streams first.
-
-    The event streams see the app's stopping flag within a poll and return, so
-    the worker threads are free when waitress joins them; the close itself runs
-    in the server's own loop thread, which is the only one allowed to close its
-    sockets while it is polling them.
-    """
-    server.lawmaster_app.extensions["lawmaster.stopping"].set()
-
-    def close_everything() -> None:
-        server.task_dispatcher.shutdown()
-        wasyncore.close_all(server._map)  # every channel, so the loop has nothing left
-
-    server.trigger.pull_trigger(close_everything)
+def stop(server: DashboardServer) -> None:
+    """Stop a server made by :func:`make_server` (the same as ``server.close()``)."""
+    server.close()
 
 
 def serve(app: Flask, host: str = "0.0.0.0", port: int = 8080) -> None:
-    """Serve ``app`` until interrupted."""
-    server = make_server(app, host, port)
-    try:
-        server.run()
-    finally:
-        app.extensions["lawmaster.stopping"].set()
+    """Serve ``app`` on ``host:port`` until interrupted."""
+    make_server(app, host, port).run()

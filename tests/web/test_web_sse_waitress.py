@@ -133,3 +133,23 @@ def test_web_sse_many_inputs_arrive_in_order(host):
             assert seen == moves
         finally:
             reader.close()
+
+
+def test_web_server_close_from_another_thread_ends_open_streams(host):
+    import threading
+
+    from lawmaster.host.web import create_app
+
+    server = make_server(create_app(host), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    reader = SseReader(server.effective_port, "/events/table", timeout=5)
+    try:
+        assert reader.next_block() == ": connected"
+        server.close()
+        thread.join(timeout=20)
+        assert not thread.is_alive()
+        with pytest.raises(EOFError):
+            reader.next_block()  # the stream was ended by the server, not by a timeout
+    finally:
+        reader.close()
