@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from lawmaster.rules.core import Outcome, events_for
+from lawmaster.rules.core import IllegalAction, Outcome, events_for
 from lawmaster.rules.gw_brott import ENGINE
 from lawmaster.rules.gw_brott.criminal_turn import ROLL_FACES
 from lawmaster.rules.gw_brott.deduction import Deduction
@@ -143,6 +143,20 @@ def next_action(state: State, chooser: Chooser) -> dict[str, Any]:
     return criminal_action(state, chooser)
 
 
+def _next_outcome(state: State, chooser: Chooser) -> tuple[dict[str, Any], Outcome]:
+    """A legal action and its outcome. GW's path may be refused when it would end on a
+    criminal in the reading where the special move cannot catch: GW, who cannot see
+    the criminals, then tries another path, as at the table."""
+    for _ in range(50):
+        action = next_action(state, chooser)
+        try:
+            return action, ENGINE.apply(state, action)
+        except IllegalAction:
+            if ENGINE.to_act(state) != ["gw"]:
+                raise
+    raise RuntimeError("GW found no accepted path in 50 tries")
+
+
 def play(
     header: dict[str, Any],
     chooser: Chooser,
@@ -157,8 +171,7 @@ def play(
     for _ in range(max_actions):
         if ENGINE.is_over(state):
             break
-        action = next_action(state, chooser)
-        result = ENGINE.apply(state, action)
+        action, result = _next_outcome(state, chooser)
         if on_step is not None:
             on_step(state, action, result)
         state = result.state

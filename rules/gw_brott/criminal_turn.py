@@ -8,7 +8,7 @@ from typing import Any
 from lawmaster.rules.core import Event, IllegalAction, field, optional_field, public, to_seats
 
 from .board import DIRECTIONS
-from .flow import criminal_seats, end_turn, piece_index, place_name, win
+from .flow import criminal_seats, end_turn, piece_index, win
 from .geometry import DIRECTION_NAMES, Mask, bit, cells_of
 from .state import (
     DICE,
@@ -258,10 +258,10 @@ def roll(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     return d, events
 
 
-def _die(state: State, piece: str, action: Mapping[str, Any]) -> str:
-    face = _face(action.get("die"), "a die to move with", MOVE_FACES) if "die" in action else None
-    if face is None:
+def _die(state: State, action: Mapping[str, Any]) -> str:
+    if "die" not in action:
         raise IllegalAction("'move' needs the field 'die'")
+    face = _face(action["die"], "a die to move with", MOVE_FACES)
     if face not in usable_faces(state):
         shown = ", ".join(f for f in state.dice if f is not None)
         raise IllegalAction(f"no die shows {face}; the dice show {shown}")
@@ -274,7 +274,7 @@ def move(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     piece = state.pieces[index]
     if state.phase != Phase.ROLLED:
         raise IllegalAction(f"{piece} must roll the dice before moving")
-    face = _die(state, piece, action)
+    face = _die(state, action)
     to_name = optional_field(action, "to", str)
     direction = optional_field(action, "direction", str)
     exit_name = optional_field(action, "exit", str)
@@ -412,19 +412,3 @@ def may_reset(state: State) -> bool:
 
 def dice_to_roll(state: State) -> int:
     return sum(1 for face in state.dice if face != GW_FACE)
-
-
-__all__ = [
-    "DID_RESET",
-    "destroy_evidence",
-    "has_legal_move",
-    "legal_move_actions",
-    "may_destroy",
-    "may_reset",
-    "move",
-    "moves_by_die",
-    "pass_turn",
-    "place_name",
-    "reset",
-    "roll",
-]

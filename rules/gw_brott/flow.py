@@ -108,19 +108,9 @@ def end_turn(d: Draft, events: list[Event]) -> None:
     n = len(d.pieces)
     if d.turn == n:
         d.round += 1
-        start = 0
-    else:
-        start = d.turn + 1
-    for i in range(start, n):
-        if not d.out[i]:
-            start_turn(d, i, events)
-            return
-    if d.turn == n:
-        # Everyone is out: cannot happen with the handcuff counts of the rules, but a
-        # game must never stall, so GW plays on.
-        start_turn(d, n, events)
-        return
-    start_turn(d, n, events)
+    first = 0 if d.turn == n else d.turn + 1
+    following = next((i for i in range(first, n) if not d.out[i]), n)
+    start_turn(d, following, events)
 
 
 def all_dice_gw(state: State | Draft) -> bool:

@@ -8,7 +8,6 @@ never touched, so a rejected action leaves nothing behind.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 from .board import Board
 from .deduction import Deduction
@@ -122,9 +121,6 @@ class Draft:
             setattr(self, f, getattr(state, f))
         for name in _LIST_FIELDS:
             setattr(self, name, list(getattr(state, name)))
-
-    def __getattr__(self, name: str) -> Any:  # pragma: no cover - typing aid only
-        raise AttributeError(name)
 
     def freeze(self) -> State:
         values = {f: getattr(self, f) for f in _FIELD_NAMES}
