@@ -20,11 +20,11 @@ try:
     _native = micropython.native
 except (ImportError, AttributeError):  # CPython, or a port without the native emitter
 
-    def _native(function):
+    def _native(function: object) -> object:
         return function
 
 
-def gray_order(bits):
+def gray_order(bits: int) -> list[int]:
     """The ``2**bits`` values in Gray-code order (one bit changes per step)."""
     return [i ^ (i >> 1) for i in range(1 << bits)]
 
@@ -43,8 +43,15 @@ class MuxScanner:
     """
 
     def __init__(
-        self, select_pins, adcs, bank_pins=(), muxes=None, channels=None, settle_us=0, clock=None
-    ):
+        self,
+        select_pins: list,
+        adcs: list,
+        bank_pins: list | tuple = (),
+        muxes: int | None = None,
+        channels: int | None = None,
+        settle_us: int = 0,
+        clock: object = None,
+    ) -> None:
         self.inputs = 1 << len(select_pins)
         self.banks = 1 << len(bank_pins)
         if muxes is None:
@@ -59,11 +66,11 @@ class MuxScanner:
         self._clock = clock
         self._initial, self._plan = self._build_plan(select_pins, bank_pins, adcs)
 
-    def new_buffer(self):
+    def new_buffer(self) -> array.array:
         """A zeroed ``array('H')`` of one reading per channel."""
         return array.array("H", [0] * self.channels)
 
-    def _build_plan(self, select_pins, bank_pins, adcs):
+    def _build_plan(self, select_pins: list, bank_pins: list, adcs: list) -> tuple:
         # Precompute the whole scan as a flat list of steps, each one pin change (or none)
         # and the reads that follow it: the hot loop then does no arithmetic.
         pins = [p.value for p in select_pins] + [p.value for p in bank_pins]
@@ -105,7 +112,7 @@ class MuxScanner:
         return initial, plan
 
     @_native
-    def scan_into(self, buffer):
+    def scan_into(self, buffer: array.array) -> array.array:
         """Read every channel once into ``buffer`` (indexed by channel)."""
         for setter, value in self._initial:
             setter(value)

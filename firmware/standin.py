@@ -9,6 +9,13 @@ sensor, as it would on the board.
 
 import time
 
+try:  # type names for annotations only; MicroPython has no typing module
+    from typing import TYPE_CHECKING
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class StandInPin:
     """An output pin: ``value(v)`` sets it, ``value()`` reads it back.
@@ -17,16 +24,16 @@ class StandInPin:
     follows its select lines without re-reading them on every conversion).
     """
 
-    def __init__(self, number=None):
+    def __init__(self, number: int | None = None) -> None:
         self.number = number
         self.level = 0
         self.writes = 0
         self._watch = None
 
-    def watch(self, callback):
+    def watch(self, callback: "Callable[[int], None]") -> None:
         self._watch = callback
 
-    def value(self, v=None):
+    def value(self, v: int | None = None) -> int | None:
         if v is None:
             return self.level
         self.level = 1 if v else 0
@@ -36,7 +43,7 @@ class StandInPin:
         return None
 
 
-def rp2040_u16(value):
+def rp2040_u16(value: int) -> int:
     """What ``machine.ADC.read_u16()`` returns for an input of ``value`` (0..65535).
 
     The RP2040's ADC has 12 bits; MicroPython scales to 16 by repeating the top
@@ -57,7 +64,7 @@ class MuxBoard:
     channels beyond ``config["channels"]`` and unfitted multiplexers read ``floating``.
     """
 
-    def __init__(self, config, field, floating=0):
+    def __init__(self, config: dict, field: "Callable[[int], int]", floating: int = 0) -> None:
         self.config = config
         self.field = field
         self.floating = floating
@@ -77,14 +84,14 @@ class MuxBoard:
         for i, pin in enumerate(self.bank_pins):
             pin.watch(self._follower("_bank", 1 << i))
 
-    def _follower(self, name, mask):
-        def follow(level):
+    def _follower(self, name: str, mask: int) -> "Callable[[int], None]":
+        def follow(level: int) -> None:
             value = getattr(self, name)
             setattr(self, name, (value | mask) if level else (value & ~mask))
 
         return follow
 
-    def connected_channel(self, adc_index):
+    def connected_channel(self, adc_index: int) -> int | None:
         """The channel the current select levels connect to ADC ``adc_index``, or None."""
         mux = adc_index * self.banks + self._bank
         if mux >= self.muxes:
@@ -92,7 +99,7 @@ class MuxBoard:
         channel = mux * self.inputs + self._select
         return channel if channel < self.channels else None
 
-    def sample(self, adc_index):
+    def sample(self, adc_index: int) -> int:
         self.reads += 1
         channel = self.connected_channel(adc_index)
         if channel is None:
@@ -103,11 +110,11 @@ class MuxBoard:
 class StandInADC:
     """One ADC pin of a ``MuxBoard``: ``read_u16()`` like ``machine.ADC``."""
 
-    def __init__(self, board, index):
+    def __init__(self, board: MuxBoard, index: int) -> None:
         self.board = board
         self.index = index
 
-    def read_u16(self):
+    def read_u16(self) -> int:
         return self.board.sample(self.index)
 
 
@@ -117,35 +124,35 @@ class SystemClock:
 
     PERIOD = 1 << 30
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._mp = hasattr(time, "ticks_us")
         if not self._mp:
             self._ns = time.perf_counter_ns
 
-    def ticks_us(self):
+    def ticks_us(self) -> int:
         if self._mp:
             return time.ticks_us()
         return (self._ns() // 1000) & (self.PERIOD - 1)
 
-    def ticks_diff(self, a, b):
+    def ticks_diff(self, a: int, b: int) -> int:
         if self._mp:
             return time.ticks_diff(a, b)
         half = self.PERIOD >> 1
         return ((a - b + half) & (self.PERIOD - 1)) - half
 
-    def ticks_add(self, a, delta):
+    def ticks_add(self, a: int, delta: int) -> int:
         if self._mp:
             return time.ticks_add(a, delta)
         return (a + delta) & (self.PERIOD - 1)
 
-    def sleep_us(self, us):
+    def sleep_us(self, us: int) -> None:
         if self._mp:
             time.sleep_us(us)
         else:
             time.sleep(us / 1_000_000)
 
 
-def pattern_field(channel):
+def pattern_field(channel: int) -> int:
     """A fixed, different reading per channel (for checking the channel mapping)."""
     return 0x2000 + (channel * 2371) % 0xC000
 
@@ -158,7 +165,7 @@ class StandInMachine:
     safe-mode pin reads (1 = no jumper).
     """
 
-    def __init__(self, board, safe_level=1):
+    def __init__(self, board: MuxBoard, safe_level: int = 1) -> None:
         self.board = board
         self.frequency = None
         machine = self
@@ -174,7 +181,13 @@ class StandInMachine:
             OUT = 1
             PULL_UP = 1
 
-            def __new__(cls, number, mode=None, pull=None, value=None):
+            def __new__(
+                cls,
+                number: int,
+                mode: int | None = None,
+                pull: int | None = None,
+                value: int | None = None,
+            ) -> StandInPin:
                 pin = pins.get(number)
                 if pin is None:
                     pin = StandInPin(number)
@@ -184,10 +197,10 @@ class StandInMachine:
                     pin.value(value)
                 return pin
 
-        def adc(pin):
+        def adc(pin: StandInPin) -> StandInADC:
             return adcs[pin.number]
 
-        def freq(hz=None):
+        def freq(hz: int | None = None) -> int | None:
             if hz is None:
                 return machine.frequency
             machine.frequency = hz
