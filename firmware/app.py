@@ -8,6 +8,14 @@ take effect within one scan period.
 """
 
 from . import protocol
+from .scanner import MuxScanner
+
+try:  # type names for annotations only; MicroPython has no typing module
+    from typing import TYPE_CHECKING
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Longest single sleep while idle or waiting for the next scan: bounds command latency.
 _IDLE_SLICE_US = 1000
@@ -16,7 +24,14 @@ _IDLE_SLICE_US = 1000
 class Firmware:
     """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``."""
 
-    def __init__(self, scanner, port, clock, rate=200, streaming=False):
+    def __init__(
+        self,
+        scanner: MuxScanner,
+        port: object,
+        clock: object,
+        rate: int = 200,
+        streaming: bool = False,
+    ) -> None:
         self.scanner = scanner
         self.port = port
         self.clock = clock
@@ -35,7 +50,7 @@ class Firmware:
 
     # ------------------------------------------------------------ time and output
 
-    def now_us(self):
+    def now_us(self) -> int:
         """Device time in µs since boot, wrapping at 2**32 (ticks wrap much sooner)."""
         clock = self.clock
         ticks = clock.ticks_us()
@@ -43,17 +58,17 @@ class Firmware:
         self._last_ticks = ticks
         return self._time_us
 
-    def _send(self, frame):
+    def _send(self, frame: bytes | bytearray | memoryview) -> None:
         self.port.write(frame)
         self.seq = (self.seq + 1) & 0xFFFFFFFF
 
-    def send_hello(self):
+    def send_hello(self) -> None:
         """Announce protocol version, channel count, rate and streaming state."""
         self._send(
             protocol.encode_hello(self.seq, self.scanner.channels, self.rate, self.streaming)
         )
 
-    def boot(self):
+    def boot(self) -> None:
         """First output after power-up: a lone delimiter ends any junk, then HELLO."""
         self.port.write(b"\x00")
         self.send_hello()
@@ -61,7 +76,7 @@ class Firmware:
 
     # ------------------------------------------------------------ commands
 
-    def poll_commands(self):
+    def poll_commands(self) -> None:
         """Read whatever the host sent and act on complete commands."""
         data = self.port.read()
         if not data:
@@ -72,7 +87,7 @@ class Firmware:
             self._bad_seen = self.decoder.bad
             self._send(protocol.encode_error(self.seq, protocol.ERR_BAD_FRAME, 0, 0))
 
-    def handle(self, frame):
+    def handle(self, frame: protocol.Frame) -> None:
         """Act on one decoded host frame and reply."""
         kind = frame.kind
         if kind == protocol.PING:
@@ -102,7 +117,7 @@ class Firmware:
 
     # ------------------------------------------------------------ scanning
 
-    def scan_once(self):
+    def scan_once(self) -> None:
         """Scan every channel and send one SCAN frame."""
         clock = self.clock
         timestamp = self.now_us()
@@ -112,7 +127,7 @@ class Firmware:
         self._send(self._encoder.encode(self.seq, timestamp, scan_us, self._buffer))
         self.scans += 1
 
-    def step(self):
+    def step(self) -> None:
         """One turn of the main loop: commands, then a scan if one is due, else a short wait."""
         self.poll_commands()
         clock = self.clock
@@ -137,7 +152,7 @@ class Firmware:
             self._next_due = clock.ticks_add(self._next_due, period)
         self.scan_once()
 
-    def run(self, should_stop=None):
+    def run(self, should_stop: "Callable[[], bool] | None" = None) -> None:
         """Boot, then loop until ``should_stop()`` returns true (forever if None)."""
         self.boot()
         while should_stop is None or not should_stop():

@@ -44,7 +44,7 @@ CONFIG = {
 }
 
 
-def channel_count(config):
+def channel_count(config: dict) -> int:
     """Channels the layout in ``config`` scans."""
     channels = config.get("channels")
     capacity = config["muxes"] * (1 << len(config["select_pins"]))

@@ -12,11 +12,18 @@ from . import config as _config
 from .app import Firmware
 from .scanner import MuxScanner
 
+try:  # type names for annotations only; MicroPython has no typing module
+    from typing import TYPE_CHECKING
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class UsbPort:
     """USB CDC serial through ``sys.stdin``/``sys.stdout``: polled reads, blocking writes."""
 
-    def __init__(self, stdin, stdout, poll_target=None):
+    def __init__(self, stdin: object, stdout: object, poll_target: object = None) -> None:
         import select
 
         self._in = stdin
@@ -25,10 +32,10 @@ class UsbPort:
         # The text stream is the object MicroPython's USB stdio documents as pollable.
         self._poll.register(stdin if poll_target is None else poll_target, select.POLLIN)
 
-    def write(self, data):
+    def write(self, data: bytes | bytearray | memoryview) -> None:
         self._out.write(data)
 
-    def read(self):
+    def read(self) -> bytes | None:
         # stdin.read(n) waits for all n bytes: take one byte per ready poll.
         data = b""
         while len(data) < 64 and self._poll.poll(0):
@@ -36,7 +43,7 @@ class UsbPort:
         return data or None
 
 
-def build(machine, config, clock):
+def build(machine: object, config: dict, clock: object) -> MuxScanner:
     """Pins, ADCs and the scanner for ``config``, from a ``machine`` module."""
     pin = machine.Pin
     select_pins = [pin(n, pin.OUT, value=0) for n in config["select_pins"]]
@@ -53,7 +60,12 @@ def build(machine, config, clock):
     )
 
 
-def run(config=None, port=None, should_stop=None, clock=None):
+def run(
+    config: dict | None = None,
+    port: object = None,
+    should_stop: "Callable[[], bool] | None" = None,
+    clock: object = None,
+) -> Firmware | None:
     """Start scanning (never returns on the Pico unless ``should_stop`` says so).
 
     A jumper from ``safe_mode_pin`` to GND at boot skips the scanner and leaves the

@@ -22,13 +22,13 @@ from .standin import MuxBoard, SystemClock, pattern_field
 class PtyPort:
     """The firmware's serial port on a tty path: blocking writes, polled reads."""
 
-    def __init__(self, path):
+    def __init__(self, path: str) -> None:
         self.file = open(path, "r+b")  # noqa: SIM115 - lives as long as the port
         termios.setraw(self.file.fileno())
         self.poller = select.poll()
         self.poller.register(self.file, select.POLLIN)
 
-    def write(self, data):
+    def write(self, data: bytes | bytearray | memoryview) -> None:
         view = memoryview(data)
         while len(view):
             written = self.file.write(view)
@@ -37,7 +37,7 @@ class PtyPort:
                 continue
             view = view[written:]
 
-    def read(self):
+    def read(self) -> bytes | None:
         # MicroPython's file.read(n) waits for all n bytes: take one byte per ready poll.
         data = b""
         while len(data) < 256 and self.poller.poll(0):
@@ -48,7 +48,7 @@ class PtyPort:
         return data or None
 
 
-def main(argv):
+def main(argv: list[str]) -> None:
     options = {"channels": 256, "rate": 200, "stream": 0, "scans": 0}
     for arg in argv[1:]:
         key, _, value = arg.partition("=")
