@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 import time
@@ -203,6 +204,9 @@ class Wire:
     def wait_command(self, kind: int) -> p.CommandFrame:
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.master], [], [], 0.1)
+            if not readable:
+                continue
             for frame in self.decoder.feed(os.read(self.master, 4096)):
                 if frame.kind == kind:
                     return frame
@@ -305,8 +309,11 @@ def test_socket_url_and_reconnect_after_the_server_drops(tmp_path) -> None:
         with conn:
             decoder = p.Decoder()
             conn.settimeout(WAIT)
-            while not any(f.kind == p.START for f in decoder.feed(conn.recv(4096))):
-                pass
+            while True:
+                data = conn.recv(4096)
+                assert data, "the link closed the connection before START"
+                if any(f.kind == p.START for f in decoder.feed(data)):
+                    break
             conn.sendall(bytes(p.encode_hello(first_seq, 2, 200, True)))
             for seq in range(first_seq + 1, first_seq + 4):
                 conn.sendall(bytes(p.encode_scan(seq, seq, 1, [1, 2])))
