@@ -97,20 +97,7 @@ class Hands:
 
     def free_spot(self, space: str, piece: str | None = None) -> tuple[float, float]:
         """The first spot of ``space`` with no other piece standing on it."""
-        spots = self.board.map.spots_of(space)
-        if not spots:
-            raise KeyError(f"no sensor spot on {space!r}")
-        for spot in spots:
-            taken = any(
-                name != piece
-                and p.riding_on is None
-                and p.height < 5
-                and math.hypot(p.x - spot.x, p.y - spot.y) < 8
-                for name, p in self.board.pieces.items()
-            )
-            if not taken:
-                return spot.x, spot.y
-        return spots[0].x, spots[0].y
+        return self.board.free_spot(space, piece)
 
     def _start(self, piece: str, start: float) -> float:
         return max(start, self._busy_until.get(piece, start))

@@ -142,11 +142,28 @@ class PhysicalBoard:
         """Ask ``animator`` to pose pieces before each new frame."""
         self._animators.append(animator)
 
+    def free_spot(self, space: str, piece: str | None = None) -> tuple[float, float]:
+        """The first marked spot of ``space`` with no other piece standing on it."""
+        spots = self.map.spots_of(space)
+        if not spots:
+            raise KeyError(f"no sensor spot on {space!r}")
+        for spot in spots:
+            taken = any(
+                name != piece
+                and p.riding_on is None
+                and p.height < 5
+                and math.hypot(p.x - spot.x, p.y - spot.y) < 8
+                for name, p in self.pieces.items()
+            )
+            if not taken:
+                return spot.x, spot.y
+        return spots[0].x, spots[0].y
+
     def put(self, piece: str, kind: str, where: str | tuple[float, float]) -> None:
-        """Put a piece at rest on a space (its centre) or at an (x, y) in mm."""
+        """Put a piece at rest on a space (a free marked spot) or at an (x, y) in mm."""
         if kind not in self.map.kinds:
             raise ValueError(f"no magnet kind {kind!r} on this board")
-        x, y = self.map.centre(where) if isinstance(where, str) else where
+        x, y = self.free_spot(where, piece) if isinstance(where, str) else where
         self.pieces[piece] = Pose(kind, x, y)
         self._update(piece)
 

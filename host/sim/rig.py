@@ -19,6 +19,7 @@ person putting each magnet where it is asked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt, Sensing
@@ -67,6 +68,18 @@ def simulated_person_calibration(
     return cal.result()
 
 
+@lru_cache(maxsize=8)
+def calibration_for(game: str, seed: int = 0, rate: float = 200.0) -> Calibration:
+    """The calibration a simulated person measures on a game's board built with ``seed``.
+
+    Cached: a board's sensor spread depends only on its seed, so rigs with the same
+    seed share it.
+    """
+    clock = SimClock()
+    board = PhysicalBoard(SensorMap.load(game), seed=seed, clock=clock)
+    return simulated_person_calibration(board, clock, rate=rate)
+
+
 class Rig:
     """Board + hands + sensing + tracker, stepped together on a simulated clock."""
 
@@ -92,6 +105,7 @@ class Rig:
         )
         if calibration is None:
             calibration = simulated_person_calibration(self.board, self.clock, rate=rate)
+            self.clock.now = 0.0
         self.calibration = calibration
         self.hands = Hands(self.board, seed=seed + 1)
         self.sensing = Sensing(sensor_map, calibration)
@@ -99,9 +113,10 @@ class Rig:
         self.log: list[Observation] = []
 
     @classmethod
-    def for_game(cls, game: str, **kwargs: object) -> Rig:
-        """A rig on a game's standard board."""
-        return cls(SensorMap.load(game), **kwargs)  # type: ignore[arg-type]
+    def for_game(cls, game: str, seed: int = 0, **kwargs: object) -> Rig:
+        """A rig on a game's standard board, calibrated (cached per game and seed)."""
+        kwargs.setdefault("calibration", calibration_for(game, seed))
+        return cls(SensorMap.load(game), seed=seed, **kwargs)  # type: ignore[arg-type]
 
     @property
     def now(self) -> float:

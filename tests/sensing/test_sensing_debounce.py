@@ -1,0 +1,117 @@
+"""Debounce and stillness: noise never makes a change; a real change is reported once."""
+
+import random
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.sensing import Calibration, Occupancy, Sensing, Settled
+from lawmaster.host.sim.physics import PhysicalBoard
+from lawmaster.host.sim.rig import Rig, calibration_for
+
+GW = SensorMap.load("gw_brott")
+N = GW.channels
+
+
+def _flat_calibration(noise: float = 24.0) -> Calibration:
+    """Every channel alike: baseline 32768, criminal 28000, gw 56000."""
+    return Calibration(
+        "gw_brott",
+        "standard",
+        (32768.0,) * N,
+        (noise,) * N,
+        {"criminal": (28000.0,) * N, "gw": (56000.0,) * N},
+    )
+
+
+def test_no_false_change_over_many_noisy_frames():
+    rig = Rig.for_game("gw_brott", seed=0, spike_rate=0.0005)
+    for piece, kind, space in (
+        ("g", "gw", "J12"),
+        ("a", "criminal", "C7"),
+        ("b", "criminal", "J11"),
+    ):
+        rig.board.put(piece, kind, space)
+    first = [
+        e for _ in range(10) for e in rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.005))
+    ]
+    assert {e.space for e in first if isinstance(e, Occupancy)} == {"J12", "C7", "J11"}
+    events = []
+    for _ in range(20000):  # 100 s of scans with noise and spikes
+        events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.005))
+    assert [e for e in events if isinstance(e, Occupancy)] == []
+
+
+def test_a_real_change_is_reported_once_after_four_stable_frames():
+    sensing = Sensing(GW, _flat_calibration())
+    rng = random.Random(1)
+    ch = GW.spots_of("D4")[0].channel
+
+    def frame(level: float) -> list[int]:
+        out = [round(32768 + rng.gauss(0, 24)) for _ in range(N)]
+        out[ch] = round(level + rng.gauss(0, 24))
+        return out
+
+    for i in range(50):
+        assert sensing.feed(frame(32768), i * 0.005) == []
+    reports = []
+    for i in range(50, 80):
+        for event in sensing.feed(frame(28000), i * 0.005):
+            reports.append((i, event))
+    changes = [(i, e) for i, e in reports if isinstance(e, Occupancy)]
+    assert changes == [(53, Occupancy("D4", {"criminal": 1}, 53 * 0.005))]
+    settled = [(i, e) for i, e in reports if isinstance(e, Settled)]
+    assert [i for i, _ in settled] == [57]  # five steady readings after the change
+
+
+def test_glitches_shorter_than_the_debounce_are_ignored():
+    sensing = Sensing(GW, _flat_calibration())
+    ch = GW.spots_of("D4")[0].channel
+    quiet = [32768] * N
+    for i in range(200):
+        frame = list(quiet)
+        if i % 5 < 3:  # three bad frames in every five
+            frame[ch] = 56000 if i % 2 else 20000
+        assert sensing.feed(frame, i * 0.005) == []
+
+
+def test_hysteresis_holds_a_magnet_near_the_threshold():
+    sensing = Sensing(GW, _flat_calibration(noise=80))
+    ch = GW.spots_of("D4")[0].channel
+    rng = random.Random(3)
+    frame = [32768] * N
+    frame[ch] = 28000
+    for i in range(10):
+        sensing.feed(frame, i * 0.005)
+    assert sensing.occupancy()["D4"] == {"criminal": 1}
+    cut = 32768 - 0.35 * (32768 - 28000)  # right on the entry threshold, noisy
+    for i in range(10, 2000):
+        frame[ch] = round(cut + rng.gauss(0, 80))
+        assert [e for e in sensing.feed(frame, i * 0.005) if isinstance(e, Occupancy)] == []
+
+
+def test_a_fast_slide_is_seen_but_does_not_settle_on_the_cells_it_passes():
+    rig = Rig.for_game("gw_brott", seed=5)
+    rig.board.put("c", "criminal", "A1")
+    rig.run(0.1)
+    rest = rig.hands.slide("c", ["A2", "A3", "A4", "A5"], rig.now)
+    events = []
+    while rig.now < rest + 0.1:
+        events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.005))
+    seen = [e.space for e in events if isinstance(e, Occupancy) and e.counts]
+    assert seen == ["A2", "A3", "A4", "A5"]
+    assert [e.space for e in events if isinstance(e, Settled)] == ["A5"]
+
+
+def test_several_spots_of_a_space_are_counted_per_kind():
+    dredd = SensorMap.load("judge_dredd")
+    board = PhysicalBoard(dredd, seed=3)
+    sensing = Sensing(dredd, calibration_for("judge_dredd", 3))
+    spots = dredd.spots_of("resyk")
+    board.put("j1", "judge", (spots[0].x, spots[0].y))
+    board.put("j2", "judge", (spots[2].x, spots[2].y))
+    board.put("j3", "judge", "mega-mall")
+    for _ in range(10):
+        sensing.feed(board.frame(), board.clock.advance(0.005))
+    occupancy = sensing.occupancy()
+    assert occupancy["resyk"] == {"judge": 2}
+    assert occupancy["mega-mall"] == {"judge": 1}
+    assert sum(sum(c.values()) for c in occupancy.values()) == 3

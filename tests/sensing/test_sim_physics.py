@@ -1,0 +1,96 @@
+"""The simulated board: readings as a DRV5055 under the board would give them."""
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.sim.hands import Hands
+from lawmaster.host.sim.physics import MID_SCALE, PhysicalBoard, SimClock
+
+GW = SensorMap.load("gw_brott")
+
+
+def _channel(space: str) -> int:
+    return GW.spots_of(space)[0].channel
+
+
+def _ideal(**kw) -> PhysicalBoard:
+    return PhysicalBoard(GW, offset_counts=0, gain_spread=0, noise_counts=0, **kw)
+
+
+def test_no_field_reads_mid_scale():
+    board = _ideal()
+    assert set(board.frame()) == {MID_SCALE}
+
+
+def test_polarity_sign_and_strength():
+    board = _ideal()
+    board.put("c", "criminal", "C7")
+    board.put("g", "gw", "H3")
+    criminal = board.read(_channel("C7")) - MID_SCALE
+    gw = board.read(_channel("H3")) - MID_SCALE
+    assert criminal < -2000  # north towards the board: the reading falls
+    assert gw > 4 * abs(criminal)  # GW's pair: strong south
+
+
+def test_field_falls_off_with_distance_and_height():
+    board = _ideal()
+    x, y = GW.centre("C7")
+    ch = _channel("C7")
+    offsets = []
+    for dx in (0, 3, 6, 12):
+        board.put("c", "criminal", (x + dx, y))
+        offsets.append(abs(board.read(ch) - MID_SCALE))
+        board.remove("c")
+        board.clock.advance(0.005)
+    assert offsets == sorted(offsets, reverse=True)
+    assert offsets[-1] < 100  # half a cell away: next to nothing
+    board.put("c", "criminal", (x, y))
+    board.move("c", x, y, 30.0)
+    board.clock.advance(0.005)
+    assert abs(board.read(ch) - MID_SCALE) < 50  # lifted: gone
+
+
+def test_readings_stay_u16_and_clamp_at_the_rails():
+    board = PhysicalBoard(GW, seed=4, noise_counts=200)
+    for i, space in enumerate(("A1", "B1", "C1")):
+        board.put(f"g{i}", "gw", space)  # unrealistic, but they must not leave the range
+    frame = board.frame()
+    assert all(0 <= r <= 65535 for r in frame)
+    assert max(board.clean_reading(c) for c in range(board.channels)) <= board._rails[1]
+
+
+def test_sensor_spread_and_noise_are_seeded():
+    a, b, c = (PhysicalBoard(GW, seed=s) for s in (5, 5, 6))
+    assert a.frame() == b.frame()
+    assert a.frame() != c.frame()
+    spread = {round(o) for o in a.offsets}
+    assert len(spread) > 50  # every sensor its own offset
+
+
+def test_criminal_clicks_onto_gw_and_rides_along():
+    clock = SimClock()
+    board = PhysicalBoard(GW, clock=clock, noise_counts=0)
+    hands = Hands(board, seed=1)
+    board.put("gw", "gw", "A3")
+    board.put("c", "criminal", "A5")
+    rest = hands.slide("gw", ["A4", "A5", "A6"], 0.0)  # GW overshoots: the criminal rides on
+    while clock.now < rest:
+        clock.advance(0.005)
+        board.frame()
+    assert board.riders("gw") == ["c"]
+    assert board.where("c")[:2] == board.where("gw")[:2]
+    assert abs(board.clean_reading(_channel("A5")) - MID_SCALE) < 300  # left with GW
+    assert board.clean_reading(_channel("A6")) - MID_SCALE > 10000  # GW's pair wins
+
+
+def test_hands_follow_human_timing():
+    clock = SimClock()
+    board = PhysicalBoard(GW, clock=clock)
+    hands = Hands(board, seed=2)
+    board.put("c", "criminal", "A1")
+    rest = hands.lift_place("c", "C3", 1.0)
+    assert 1.3 < rest < 2.5
+    while clock.now < rest + 0.01:
+        clock.advance(0.005)
+        board.frame()
+    x, y, h = board.where("c")
+    cx, cy = GW.centre("C3")
+    assert abs(h) < 1e-9 and abs(x - cx) <= 3 and abs(y - cy) <= 3
