@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from gwtest_support import standard_header, tiny_header, two_player_header
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from lawmaster.host.bench.gw import play
@@ -166,9 +166,12 @@ def _check_end(header: dict[str, Any], state: State, actions: list[dict[str, Any
     assert view["deduction"] == {p: sorted(deduction.cells(p)) for p in state.pieces}
 
 
+# Shrinking a failing game of 150 actions can take minutes; the unshrunk example
+# (every draw) is printed and replays exactly, which is enough to debug it.
 @settings(
     max_examples=30,
     deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data(), which=st.integers(0, len(HEADERS) - 1))
