@@ -14,6 +14,12 @@ from .errors import register_error_handlers
 MAX_BODY = 64 * 1024
 
 
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+
+
 def create_app(host: Any, **config: Any) -> Flask:
     """A dashboard for ``host`` (a ``TableHost``-like object: ``table``, ``new_game``).
 
@@ -47,6 +53,8 @@ def create_app(host: Any, **config: Any) -> Flask:
             response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # Only our own script runs, whatever a piece or player name contains.
+        response.headers.setdefault("Content-Security-Policy", _CSP)
         return response
 
     return app

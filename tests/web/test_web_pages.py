@@ -325,3 +325,19 @@ def test_web_graffiti_falls_back_to_the_readable_view(host, client):
     page = html(client.get(f"/seat/{tokens(table)['chopper']}"))
     assert '<div class="generic-view"><dl class="view">' in page
     assert "<dt>scrawlers</dt>" in page
+
+
+def test_web_names_are_escaped_everywhere(host, client):
+    evil = '"><img src=x onerror=alert(1)>'
+    header = gw_header(6, [evil, "<b>bold</b>"])
+    assert client.post("/setup", json={"header": header}).status_code == 200
+    table = host.table
+    rng = random.Random(6)
+    for _ in range(20):
+        play_random(table, rng)
+    paths = ["/table", "/table/replay?step=3", *(f"/seat/{t}" for t in tokens(table).values())]
+    for path in paths:
+        response = client.get(path, headers={"Accept": "text/html"})
+        page = html(response)
+        assert "<img" not in page and "<b>bold" not in page, path
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]

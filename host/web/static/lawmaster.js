@@ -147,7 +147,11 @@
     if (!window.EventSource) return;
     var badge = document.getElementById("live");
     var source = new EventSource(url);
+    var opened = false;
     source.addEventListener("open", function () {
+      // After a reconnect, fetch the regions once: updates sent meanwhile were missed.
+      if (opened) refresh();
+      opened = true;
       if (badge) { badge.hidden = false; badge.className = "live"; badge.textContent = "live"; }
       document.body.setAttribute("data-live", "1");
     });
