@@ -1,0 +1,268 @@
+"""Rules that need a custom card set, and the engine's contract on bad input."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from dredd_helpers import play_all, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lawmaster.rules.core import IllegalAction
+from lawmaster.rules.core.boarddata import load_data
+from lawmaster.rules.core.replay import Game, replay
+from lawmaster.rules.judge_dredd import ENGINE
+
+PACKAGE = "lawmaster.rules.judge_dredd"
+SMALL_BOARD = {
+    "sectors": [
+        {"id": "resyk", "kind": "start", "bonus": 1},
+        {"id": "academy-of-law", "kind": "start", "bonus": 1},
+        {"id": "devils-island", "kind": "crime"},
+        {"id": "channel-99", "kind": "crime"},
+        {"id": "spaceport", "kind": "crime"},
+        {"id": "mega-mall", "kind": "crime"},
+        {"id": "alien-zoo", "kind": "crime"},
+        {"id": "kelp-farm", "kind": "crime"},
+        {"id": "west-wall", "kind": "crime"},
+        {"id": "justice-department-hospital", "kind": "hospital"},
+    ],
+    "borders": [
+        ["resyk", "devils-island"],
+        ["resyk", "channel-99"],
+        ["academy-of-law", "channel-99"],
+        ["academy-of-law", "spaceport"],
+        ["spaceport", "mega-mall"],
+        ["mega-mall", "alien-zoo"],
+        ["alien-zoo", "kelp-farm"],
+        ["kelp-farm", "west-wall"],
+        ["west-wall", "justice-department-hospital"],
+        ["justice-department-hospital", "devils-island"],
+    ],
+}
+SIX = [
+    {"sector_card": "sector-devils-island", "crime": "littering", "perp": "max-normal"},
+    {"sector_card": "sector-channel-99", "crime": "jaywalking", "perp": "walter-the-wobot"},
+    {"sector_card": "sector-spaceport", "crime": "murder", "perp": "judge-death"},
+    {"sector_card": "sector-mega-mall", "crime": "terrorism", "perp": "judge-fear"},
+    {"sector_card": "sector-alien-zoo", "crime": "block-war", "perp": "judge-fire"},
+    {"sector_card": "sector-kelp-farm", "crime": "kidnapping", "perp": "judge-mortis"},
+]
+
+
+def _cards(perps: int = 28, crimes: int = 28, extra_actions=()) -> dict:
+    data = copy.deepcopy(load_data(PACKAGE, "cards-standard"))
+    data["perps"] = data["perps"][:perps]
+    data["crimes"] = data["crimes"][:crimes]
+    data["actions"].extend(extra_actions)
+    return data
+
+
+def _small(**header):
+    full = {
+        "game": "judge-dredd",
+        "players": ["a", "b"],
+        "board": SMALL_BOARD,
+        "positions": {"a": "resyk", "b": "academy-of-law"},
+        "crimes": SIX,
+        **header,
+    }
+    game, _ = Game.start(full)
+    return game
+
+
+def _round_with_arrest(game):
+    """a arrests Max Normal on Devil's Island; b stays."""
+    return play_all(
+        game,
+        {"act": "move", "by": "a", "path": ["devils-island"]},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6], "perp": [1]},
+    )
+
+
+def test_dredd_night_shift_ends_on_the_perp_deck_not_the_sector_deck():
+    perps = ["max-normal", "walter-the-wobot", "judge-death", "judge-fear", "judge-fire"]
+    keep = [p for p in load_data(PACKAGE, "cards-standard")["perps"] if p["id"] in perps]
+    cards = _cards()
+    cards["perps"] = keep + [{"id": "judge-mortis", "name": "Judge Mortis", "strength": 9}]
+    cards["perps"].append({"id": "orlok", "name": "Orlok", "strength": 8})
+    game = _small(length="night-shift", cards=cards)
+    _round_with_arrest(game)
+    events = game.apply(
+        {"act": "place_crime", "sector_card": "sector-west-wall", "crime": "arson", "perp": "orlok"}
+    )
+    # The Sector deck ran out: the Night Shift reshuffles it and goes on...
+    assert any(e["type"] == "sector_deck_reshuffled" for e in events)
+    assert len(game.state["sector_deck"]) == 7
+    # ...but the Perp deck is empty now, and that ends it.
+    assert {"type": "final_round_triggered", "final_round": 2} in events
+    assert game.state["final_next"]
+
+
+def test_dredd_night_shift_reshuffles_the_sector_deck():
+    game = _small(length="night-shift")
+    _round_with_arrest(game)
+    events = game.apply({"act": "place_crime", "sector_card": "sector-west-wall", "crime": "spugging"})
+    assert any(e["type"] == "sector_deck_reshuffled" for e in events)
+    assert not game.state["final_next"]
+    play_all(
+        game,
+        {"act": "move", "by": "b", "path": []},
+        {
+            "act": "move",
+            "by": "a",
+            "path": ["justice-department-hospital", "west-wall"],
+            "perp": "orlok",
+        },
+        {"act": "end_movement"},
+        {"act": "reveal"},
+    )
+    game.apply({"act": "roll", "judge": [6], "perp": [1]})
+    assert len(game.state["sector_deck"]) == 7
+    game.apply({"act": "place_crime", "sector_card": "sector-west-wall", "crime": "assault"})
+    assert game.state["perps"]["west-wall"] == {"card": None, "face_up": False}
+    assert not game.state["final_next"]
+
+
+def test_dredd_day_shift_ends_when_the_sector_deck_runs_out():
+    game = _small()
+    _round_with_arrest(game)
+    events = game.apply({"act": "place_crime", "sector_card": "sector-west-wall", "crime": "arson"})
+    assert {"type": "final_round_triggered", "final_round": 2} in events
+
+
+def test_dredd_a_second_alien_escape_moves_the_alien_up_to_two_sectors():
+    twin = {
+        "id": "alien-escape-2",
+        "name": "Alert: Alien Escape!",
+        "type": "alert",
+        "effect": {"alert": "alien-escape"},
+        "alt": None,
+    }
+    game = start(cards=_cards(extra_actions=[twin]), hands={"a": ["daystick-1"]})
+    play_all(
+        game,
+        {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+        {"act": "commit", "by": "a", "card": "daystick-1"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6], "perp": [1]},
+        {"act": "place_crime", "sector_card": "sector-spaceport", "crime": "bribery"},
+        {"act": "play", "by": "a", "card": "alien-escape-1", "sector": "mega-mall"},
+    )
+    with pytest.raises(IllegalAction, match="up to two Sectors"):
+        game.apply({"act": "play", "by": "a", "card": "alien-escape-2", "to": "power-tower"})
+    with pytest.raises(IllegalAction, match="never into the Hospital"):
+        game.apply(
+            {
+                "act": "play",
+                "by": "a",
+                "card": "alien-escape-2",
+                "to": "justice-department-hospital",
+            }
+        )
+    game.apply({"act": "play", "by": "a", "card": "alien-escape-2", "to": "kelp-farm"})
+    assert game.state["alien"] == "kelp-farm"
+
+
+def test_dredd_quarantined_hospital_still_takes_the_ko_d():
+    game = start(hands={"a": ["daystick-1"]})
+    play_all(
+        game,
+        {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+        {"act": "commit", "by": "a", "card": "daystick-1"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6], "perp": [1]},
+        {"act": "place_crime", "sector_card": "sector-spaceport", "crime": "bribery"},
+        {
+            "act": "play",
+            "by": "a",
+            "card": "quarantine-1",
+            "sector": "justice-department-hospital",
+        },
+        {"act": "draw", "by": "a", "count": 1},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "move", "by": "a", "path": ["devils-island"]},
+        {"act": "end_movement"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [1], "perp": [6]},
+    )
+    assert game.state["judges"]["a"]["sector"] == "justice-department-hospital"
+
+
+def test_dredd_apply_never_mutates_its_input_and_refusals_change_nothing():
+    game = start()
+    before = copy.deepcopy(game.state)
+    ENGINE.apply(game.state, {"act": "move", "by": "a", "path": ["devils-island"]})
+    assert game.state == before
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(game.state, {"act": "move", "by": "a", "path": ["power-tower"]})
+    assert game.state == before
+
+
+def test_dredd_views_for_unknown_seats_are_refused_and_table_has_no_private_part():
+    game = start()
+    with pytest.raises(IllegalAction):
+        ENGINE.view(game.state, "mallory")
+    assert "you" not in ENGINE.view(game.state, "table")
+    assert ENGINE.to_act(game.state) == ["a"]
+    assert ENGINE.seats(game.state) == ["a", "b"]
+    assert not ENGINE.is_over(game.state)
+
+
+FIELD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 30),
+    st.text(max_size=12),
+    st.sampled_from(["a", "b", "resyk", "devils-island", "robo-dogs-1", "sector-spaceport"]),
+    st.lists(st.sampled_from(["a", "b", "resyk", "mega-mall", "channel-99", 1, None]), max_size=4),
+    st.dictionaries(st.sampled_from(["a", "b", "perp", "x"]), st.lists(st.integers(0, 7))),
+)
+ACTS = st.sampled_from(
+    [
+        "place_judge", "place_crime", "move", "end_movement", "play", "accept", "arrest",
+        "reveal_perp", "commit", "cool", "reveal", "roll", "perp_escape", "discard_sector",
+        "recycle", "draw", "internal_affairs", "psi_peek", "show", "nonsense",
+    ]
+)  # fmt: skip
+FIELDS = st.sampled_from(
+    ["by", "path", "sector", "to", "card", "target", "groups", "dice", "judge", "perp", "count",
+     "cards", "option", "for", "judges", "crime", "sector_card", "face_up"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(ACTS, st.dictionaries(FIELDS, FIELD_VALUES, max_size=5)), max_size=12))
+def test_dredd_garbage_actions_get_reasons_never_tracebacks(actions):
+    game = start(specialists={"a": "psi-judge", "b": "sjs"})
+    state = game.state
+    for act, fields in actions:
+        try:
+            state = ENGINE.apply(state, {"act": act, **fields}).state
+        except IllegalAction as exc:
+            assert isinstance(exc.reason, str) and exc.reason
+        json.dumps(ENGINE.view(state, "a"))
+        json.dumps(ENGINE.summary(state))
+
+
+def test_dredd_replay_of_garbage_lines_never_raises():
+    lines = [
+        '{"game": "judge-dredd", "players": ["a", "b"], "board": {"sectors": 3}}',
+        '{"game": "judge-dredd", "players": ["a", "b"], "crimes": [7]}',
+        '{"game": "judge-dredd", "players": ["a", "b"], "hands": {"a": ["x"]}}',
+        '{"game": "judge-dredd", "players": ["a", "b"]}',
+        "[]",
+        '{"act": 5}',
+        '{"act": "move", "by": "a", "path": "resyk"}',
+    ]
+    out = list(replay(lines))
+    assert [r.get("ok") for r in out[:-1]] == [False, False, False, True, False, False, False]
