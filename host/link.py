@@ -109,8 +109,9 @@ class Link:
     """Reads scanner frames from ``port`` on a background thread.
 
     ``on_scan(frame)`` and ``on_status(status)`` run on that thread: keep them quick
-    (hand work to a queue). ``baudrate`` matters only for real UARTs; the Pico's USB
-    CDC and ptys ignore it.
+    (hand work to a queue), and do not call ``request``/``ping``/``wait_reply`` from
+    them (the reply would have to be read by the very thread that is waiting).
+    ``baudrate`` matters only for real UARTs; the Pico's USB CDC and ptys ignore it.
     """
 
     def __init__(
@@ -380,7 +381,8 @@ class Link:
                 f"scanner speaks protocol version {frame.version}; this host reads "
                 f"{', '.join(map(str, protocol.SUPPORTED_VERSIONS))}"
             )
-            log.error("%s on %s", detail, self.port)
+            if self._stats.state != "incompatible":
+                log.error("%s on %s", detail, self.port)
             self._set_state("incompatible", detail)
             return
         with self._lock:
