@@ -461,7 +461,8 @@ class Tracker:
                     if waited >= self.hand_delay and track.reported != "in_hand":
                         track.reported = "in_hand"
                         out.append(InHand(track.piece, track.origin, t))
-                elif waited >= self.anomaly_delay and track.reported != "anomaly:":
+                elif waited >= self.anomaly_delay and not track.anomaly_open:
+                    # (an open anomaly is not repeated while the piece is being put right)
                     track.reported = "anomaly:"
                     track.anomaly_open = True
                     out.append(self._anomaly(track, None, t))
