@@ -299,13 +299,23 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     assert answer.get_json()["seats"] == ["a", "b"]
     table = host.table
     seats = tokens(table)
-    for seat, action in (
-        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
-        ("b", {"act": "move", "by": "b", "path": []}),
-        ("a", {"act": "end_movement"}),
+    # Each seat plays from the forms its page shows for what the engine asks of it.
+    for seat, act, fields in (
+        ("a", "move", {"path": ["mega-mall", "channel-99"]}),
+        ("b", "move", {"path": []}),
+        ("a", "end_movement", None),
     ):
-        response = client.post(f"/seat/{seats[seat]}/action", json=action)
-        assert response.status_code == 200, response.get_json()
+        page = html(client.get(f"/seat/{seats[seat]}"))
+        form = re.search(
+            rf'<div class="prompt prompt-jd" data-kind="jd-{act}".*?</form>', page, re.S
+        )
+        base = re.search(r'name="action" value="([^"]+)"', form.group(0)).group(1)
+        data = {"action": base.replace("&#34;", '"')}
+        if fields is not None:
+            assert 'name="choice"' in form.group(0)
+            data["choice"] = json.dumps(fields)
+        response = client.post(f"/seat/{seats[seat]}/action", data=data)
+        assert response.status_code == 303, html(response)[-500:]
     odds = table.snapshot("a")["view"]["you"]["odds"]
     page = html(client.get(f"/seat/{seats['a']}"))
     assert '<table class="sectors">' in page and "channel 99" in page

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask import render_template
 from markupsafe import Markup
 
 from . import generic
@@ -104,6 +105,66 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
     panel = odds_html(odds) if isinstance(odds, Mapping) else Markup("")
     rest = {k: v for k, v in view.items() if k not in (*_IN_TABLE, "seat", "game")}
     return Markup("{}{}").format(panel, generic.value_html(rest))
+
+
+#: Actions that name their seat as ``by`` (README action table); the rest do not.
+WITH_BY = frozenset(
+    {
+        "place_judge",
+        "move",
+        "play",
+        "accept",
+        "commit",
+        "cool",
+        "perp_escape",
+        "recycle",
+        "draw",
+        "internal_affairs",
+        "psi_peek",
+        "show",
+    }
+)
+
+#: What each asked action needs besides its name and seat, as a starting point to fill.
+_PREFILL: dict[str, Any] = {
+    "place_judge": {"sector": ""},
+    "place_crime": {"sector_card": "", "crime": ""},
+    "move": {"path": []},
+    "commit": {"card": ""},
+    "roll": {"judge": [], "perp": []},
+    "perp_escape": {"to": ""},
+    "recycle": {"count": 0},
+    "draw": {"count": 1},
+    "reveal_perp": {"sector": "", "perp": ""},
+    "discard_sector": {"sector_card": ""},
+    "play": {"card": ""},
+}
+
+#: The base referee asks "your_turn"; the forms below say what exactly.
+COVERED_PROMPTS = frozenset({"your_turn"})
+
+
+def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+    """One form per action the engine waits for from this seat (from its own view)."""
+    view = snapshot.get("view")
+    asked = view.get("asked") if isinstance(view, Mapping) else None
+    if not isinstance(asked, list) or not asked:
+        return Markup("")
+    items = [a for a in asked if isinstance(a, Mapping) and isinstance(a.get("act"), str)]
+    prefill = dict(_PREFILL)
+    seat = snapshot.get("seat")
+    if seat and isinstance(view.get("judges"), Mapping):
+        prefill["arrest"] = {"groups": [[seat]]}
+    return Markup(
+        render_template(
+            "jd_controls.html",
+            asked=items,
+            seat=seat,
+            token=token,
+            with_by=WITH_BY,
+            prefill=prefill,
+        )
+    )
 
 
 def describe(event: Mapping[str, Any]) -> str:

@@ -37,6 +37,9 @@
     var action = {};
     var data = new FormData(form);
     if (data.has("action")) action = JSON.parse(data.get("action"));
+    // A "choice" field (a textarea of extra fields) merges like a pressed choice button.
+    var typed = form.querySelector('textarea[name="choice"]');
+    if (typed && typed.value.trim()) Object.assign(action, JSON.parse(typed.value));
     if (submitter && submitter.name === "choice" && submitter.value) {
       Object.assign(action, JSON.parse(submitter.value));
     }
