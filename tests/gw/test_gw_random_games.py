@@ -4,7 +4,7 @@ After every action: apply left its input alone; handcuffs and evidence are
 conserved; no piece stands on a house, the jail, GW or another piece; there is a
 winner exactly when the rules say; GW's and the table's views hold no criminal
 position GW has not earned, and no criminal sees another's cards. At the end the
-log replays to the same summary, and GW's deduction map is what the events GW saw
+log replays to the same state and summary, and GW's deduction map is what the events GW saw
 give, fed one by one to a fresh :class:`Deduction`.
 """
 
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from lawmaster.host.bench.gw import play
 from lawmaster.rules.core import Outcome, events_for, visible_to
-from lawmaster.rules.core.replay import replay
+from lawmaster.rules.core.replay import Game, replay
 from lawmaster.rules.gw_brott import ENGINE
 from lawmaster.rules.gw_brott.deduction import Deduction
 from lawmaster.rules.gw_brott.state import JAIL, State
@@ -159,6 +159,10 @@ def _check_end(header: dict[str, Any], state: State, actions: list[dict[str, Any
     out = list(replay(lines))
     assert all(o.get("ok") for o in out[:-1])
     assert out[-1]["summary"] == ENGINE.summary(state)
+    game, _ = Game.start(header)
+    for action in actions:
+        game.apply(action)
+    assert game.state == state
     deduction = Deduction.start(state.board, state.pieces)
     for event in events_for(events, "gw"):
         deduction = deduction.update(event)
