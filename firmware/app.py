@@ -132,6 +132,9 @@ class Firmware:
         self.poll_commands()
         clock = self.clock
         if not self.streaming:
+            # Keep the 32-bit device clock fed: ticks_diff is only valid across half a
+            # ticks period (~9 min on the RP2040), and idling can last longer.
+            self.now_us()
             clock.sleep_us(_IDLE_SLICE_US)
             return
         if self.rate == 0:
