@@ -216,3 +216,45 @@ def test_pico_safe_mode_jumper_keeps_the_repl(pico_modules) -> None:
     port = BufferPort()
     assert pico_main.run(dict(fw_config.CONFIG), port, clock=SystemClock()) is None
     assert port.sent == b"" and board.reads == 0
+
+
+class SteppedClock:
+    """MicroPython's ticks API on a clock the test moves (ticks wrap at 2**30)."""
+
+    PERIOD = 1 << 30
+
+    def __init__(self) -> None:
+        self.ticks = self.PERIOD - 1000  # just before a wrap
+
+    def ticks_us(self) -> int:
+        return self.ticks
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        half = self.PERIOD >> 1
+        return ((a - b + half) & (self.PERIOD - 1)) - half
+
+    def ticks_add(self, a: int, delta: int) -> int:
+        return (a + delta) & (self.PERIOD - 1)
+
+    def sleep_us(self, us: int) -> None:
+        self.ticks = self.ticks_add(self.ticks, us)
+
+
+def test_device_time_runs_on_across_ticks_wraps_and_paces_scans() -> None:
+    _, scanner = build(dict(fw_config.CONFIG, muxes=1, channels=16))
+    clock = SteppedClock()
+    port = BufferPort()
+    firmware = Firmware(scanner, port, clock, rate=100, streaming=True)
+    decoder = p.Decoder()
+    elapsed = 0
+    for _ in range(40):  # 40 × 0.3 s of idle-free running: crosses the 2**30 µs wrap
+        clock.sleep_us(300_000)
+        elapsed += 300_000
+        assert firmware.now_us() == elapsed
+    firmware.boot()
+    scans: list[p.ScanFrame] = []
+    while len(scans) < 5:
+        firmware.step()
+        scans += [f for f in replies(port, decoder) if isinstance(f, p.ScanFrame)]
+    gaps = [b.timestamp_us - a.timestamp_us for a, b in zip(scans, scans[1:], strict=False)]
+    assert gaps == [10_000] * 4  # 100 scans/s on the device clock, exactly
