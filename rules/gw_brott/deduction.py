@@ -29,7 +29,7 @@ exactly) are used as real obstacles.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -187,6 +187,12 @@ class Deduction:
     roller: str | None = None
     joint: bool = True
     special_move_catches: bool = True
+    #: The board's bitmask geometry, carried along so no update looks it up.
+    geo: Geometry = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.geo is None:
+            object.__setattr__(self, "geo", geometry(self.board))
 
     # -- construction and queries -------------------------------------------
     @classmethod
@@ -215,7 +221,7 @@ class Deduction:
     def cells(self, piece: str) -> frozenset[str]:
         """The cell names ``piece`` can be on, plus ``"jail"`` when it is in jail."""
         i = self.pieces.index(piece)
-        names = geometry(self.board).names_in(self.masks[i])
+        names = self.geo.names_in(self.masks[i])
         if self.jailed[i]:
             names.append(JAIL)
         return frozenset(names)
@@ -275,7 +281,7 @@ class Deduction:
         i = self._index(event.get("by"))
         if i is None or self.out[i]:
             return self
-        geo = geometry(self.board)
+        geo = self.geo
         die = str(event.get("die"))
         from_jail = bool(event.get("from_jail", self.jailed[i]))
         walkable = geo.open & ~(1 << self.gw)
@@ -322,7 +328,7 @@ class Deduction:
     def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:
         origin = self._cell(event.get("from"), self.gw)
         gw = self._cell(event.get("to"), origin)
-        geo = geometry(self.board)
+        geo = self.geo
         clear = mask_of(geo.index[n] for n in event.get("path") or [] if n in geo.index)
         if event.get("blocked"):
             return self._blocked_trump(event, origin, clear)
@@ -359,6 +365,8 @@ class Deduction:
         masks = [m & ~clear for m in self.masks]
         if near:
             suspects = [j for j in self._on_board() if masks[j] & near]
+            if not self.joint and len(self._on_board()) > 1:
+                suspects = []  # alone, any other piece on the board could be there
             if len(suspects) == 1:
                 masks[suspects[0]] &= near
         return replace(self, gw=origin, masks=tuple(masks))._settled()
@@ -403,13 +411,13 @@ class Deduction:
     def _cell(self, name: object, default: int) -> int:
         if not isinstance(name, str):
             return default
-        return geometry(self.board).index.get(name, default)
+        return self.geo.index.get(name, default)
 
     def _pin(self, piece: object, cell: object) -> Deduction:
         i = self._index(piece)
-        if i is None or not isinstance(cell, str) or cell not in geometry(self.board).index:
+        if i is None or not isinstance(cell, str) or cell not in self.geo.index:
             return self
-        return self._set(i, 1 << geometry(self.board).index[cell], jailed=False)
+        return self._set(i, 1 << self.geo.index[cell], jailed=False)
 
     def _set(
         self,
@@ -441,7 +449,7 @@ class Deduction:
         off), nothing is certain and any open cell may hold another piece.
         """
         if not self.joint:
-            return 0, geometry(self.board).open
+            return 0, self.geo.open
         return _occupancy([self.masks[j] for j in self._on_board() if j != i])
 
     def _contexts(self, i: int) -> list[tuple[int, int, int]]:
@@ -456,7 +464,7 @@ class Deduction:
         """
         cells = self.masks[i]
         if not self.joint:
-            return [(cells, 0, geometry(self.board).open)]
+            return [(cells, 0, self.geo.open)]
         others = [self.masks[j] for j in self._on_board() if j != i]
         certain, maybe = _occupancy(others)
         sensitive = 0
@@ -485,7 +493,7 @@ class Deduction:
         Ends: for pips the cells an exact walk reaches (they must be empty), for
         the arrow the first cell in each direction (a slide needs it empty).
         """
-        geo = geometry(self.board)
+        geo = self.geo
         walkable = geo.open & ~(1 << self.gw)
         if self.joint:
             rivals = [self.masks[j] for j in self._on_board() if j != i]

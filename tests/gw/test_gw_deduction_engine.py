@@ -243,3 +243,35 @@ def test_sound_on_the_small_board(seed: int, count: int, two_player: bool) -> No
 )
 def test_sound_on_the_standard_board(seed: int, count: int, two_player: bool) -> None:
     check_game(seed, "standard", count, two_player, actions=250)
+
+
+def measure(games: int = 30) -> None:
+    """Print the median time of one ``Deduction.update`` (four criminals, standard
+    board) over the GW-visible events of random engine games, per event type too.
+
+    Run: ``python tests/gw/test_gw_deduction_engine.py``.
+    """
+    import statistics
+    import time
+    from collections import defaultdict
+
+    times: list[float] = []
+    by_type: dict[str, list[float]] = defaultdict(list)
+    for seed in range(games):
+        deduction: Deduction | None = None
+        for header, board, _, events in random_game(seed, "standard", 4, False, 300):
+            if deduction is None:
+                deduction = Deduction.start(board, header["criminals"])
+            for event in events:
+                start = time.perf_counter()
+                deduction = deduction.update(event)
+                spent = time.perf_counter() - start
+                times.append(spent)
+                by_type[event["type"]].append(spent)
+    print(f"{len(times)} updates: median {statistics.median(times) * 1e3:.4f} ms")
+    for kind, spent in sorted(by_type.items()):
+        print(f"  {kind:20} {len(spent):6} median {statistics.median(spent) * 1e3:.4f} ms")
+
+
+if __name__ == "__main__":
+    measure()
