@@ -55,6 +55,10 @@ def advance(state: State, events: list) -> None:
     """Open the next arrest, ask for a declaration, or end the arrest phase."""
     if state["phase"] != "arrest" or state["combat"] or state["pending"]:
         return
+    if state["options"]["arrest_start"] == "wait":
+        if not state["arrest_go"]:
+            return
+        state["arrest_go"] = False
     found = next_arrest(state)
     if found is None:
         end_arrest_phase(state, events)
@@ -71,6 +75,16 @@ def advance(state: State, events: list) -> None:
         open_combat(state, "alien" if foe == "alien" else "arrest", sector, [seats], events)
         return
     state["pending"] = {"kind": "declare", "sector": sector, "seats": seats, "foe": foe}
+
+
+def go_on(state: State, action: Mapping[str, Any], events: list) -> None:
+    """``next_arrest``: nobody wants to play more cards; the next arrest (or the refill) starts."""
+    if state["options"]["arrest_start"] != "wait":
+        raise IllegalAction("arrests start by themselves (option arrest_start is 'auto')")
+    if state["phase"] != "arrest" or state["combat"] or state["pending"]:
+        raise IllegalAction("there is no arrest waiting to start")
+    state["arrest_go"] = True
+    advance(state, events)
 
 
 def reveal_pending_perp(state: State, action: Mapping[str, Any], events: list) -> None:

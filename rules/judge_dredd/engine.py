@@ -62,6 +62,7 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
     "play": play.play,
     "accept": play.accept,
     "arrest": combat.declare,
+    "next_arrest": combat.go_on,
     "reveal_perp": combat.reveal_pending_perp,
     "commit": combat.commit,
     "cool": combat.cool,

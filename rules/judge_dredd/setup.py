@@ -33,6 +33,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # The Hotdog Run discard: the setup text says "if no Perps have been added to the
     # board this round", the Game Length text "if no arrests have been made this round".
     "hotdog_discard": ("no_perps_added", "no_arrests"),
+    # The arrest phase: open each arrest at once ("auto"), or wait for ``next_arrest`` before
+    # each one ("wait") so Special cards can be played between arrests.
+    "arrest_start": ("auto", "wait"),
 }
 
 
@@ -115,6 +118,7 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         "psi_known": [],
         "robodoc_window": [],
         "declined": [],
+        "arrest_go": False,
         "winner": None,
         "tiebreak": None,
     }

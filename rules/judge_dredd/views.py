@@ -69,6 +69,8 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
             add([mover], "move", f"move up to {allowance(state, mover)} Sector(s)")
         else:
             add(everyone, "end_movement", "everyone has moved: start the arrest phase")
+    elif phase == "arrest":
+        add(everyone, "next_arrest", "play Special cards now, or start the next arrest")
     elif phase == "refill":
         refill = state["refill"]
         if refill["step"] == "crimes":

@@ -29,6 +29,11 @@ def random_header(rng: random.Random) -> dict[str, Any]:
         "starting_player": rng.choice(players),
         "length": rng.choice(["hotdog-run", "day-shift", "night-shift"]),
     }
+    header["options"] = {
+        "occupied_sector": rng.choice(["add_crime", "redraw"]),
+        "hotdog_discard": rng.choice(["no_perps_added", "no_arrests"]),
+        "arrest_start": rng.choice(["auto", "wait"]),
+    }
     if rng.random() < 0.7:
         chosen = rng.sample(SPECIALISTS, n)
         header["specialists"] = dict(zip(players, chosen, strict=True))
@@ -106,6 +111,10 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
             out.append({"act": act, "by": seat, "path": _walk(state, rng, seat)})
             out.append({"act": act, "by": seat, "path": []})
         elif act == "end_movement":
+            if rng.random() < 0.3:
+                out.extend(_card_plays(state, rng))
+            out.append({"act": act})
+        elif act == "next_arrest":
             if rng.random() < 0.3:
                 out.extend(_card_plays(state, rng))
             out.append({"act": act})

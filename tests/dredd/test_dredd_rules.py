@@ -107,7 +107,9 @@ def test_dredd_night_shift_ends_on_the_perp_deck_not_the_sector_deck():
 def test_dredd_night_shift_reshuffles_the_sector_deck():
     game = _small(length="night-shift")
     _round_with_arrest(game)
-    events = game.apply({"act": "place_crime", "sector_card": "sector-west-wall", "crime": "spugging"})
+    events = game.apply(
+        {"act": "place_crime", "sector_card": "sector-west-wall", "crime": "spugging"}
+    )
     assert any(e["type"] == "sector_deck_reshuffled" for e in events)
     assert not game.state["final_next"]
     play_all(
