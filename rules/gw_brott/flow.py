@@ -26,7 +26,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
 def check_fields(action: Mapping[str, Any]) -> str:
     """The action's name, after checking it is known and carries no stray fields."""
     act = action.get("act")
-    if act not in ACTION_FIELDS:
+    if not isinstance(act, str) or act not in ACTION_FIELDS:
         known = ", ".join(ACTION_FIELDS)
         raise IllegalAction(f"GW:s brott has no action {act!r}; the actions are {known}")
     stray = sorted(k for k in action if k != "act" and k not in ACTION_FIELDS[act])
