@@ -96,3 +96,16 @@ def test_a_gw_move_with_no_open_neighbour_may_be_empty_even_when_steps_must_be_e
         ENGINE.apply(state, {"act": "gw_move", "path": ["B1"]})
     outcome = ENGINE.apply(state, {"act": "gw_move", "path": []})
     assert outcome.events[0]["to"] == "A1"
+
+
+def test_an_informer_naming_a_jailed_criminal_says_jail():
+    state = ENGINE.new_game(tiny_header()).state
+    for action in OPENING[:4]:
+        state = ENGINE.apply(state, action).state
+    state = replace(state, positions=(-1, state.positions[1]))
+    outcome = ENGINE.apply(
+        state, {"act": "trump", "card": "informer", "informer": "green", "target": "red"}
+    )
+    informed = next(e for e in outcome.events if e["type"] == "informed")
+    assert informed["cell"] == "jail" and informed["immune"] is False
+    assert ENGINE.view(outcome.state, "gw")["revealed"][-1]["place"] == "jail"
