@@ -72,6 +72,7 @@ TINY_BOARDS: dict[str, dict[str, Any]] = {
 }
 
 DIRECTIONS = ("up", "down", "left", "right")
+TRUMPS = ("helicopter", "informer", "breakthrough", "infiltrator")
 FACES = ("1", "2", "3", "4", "arrow", "gw")
 
 
@@ -216,10 +217,16 @@ class Oracle:
 
             self._keep(stuck)
             self.faces = ()
+        elif kind == "gw_moved" and event.get("blocked"):
+            # A trump some immune criminal stopped (who is immune GW does not know).
+            self.gw = board.cell(event["from"])
+            clear = {board.cell(n) for n in event["path"]}
+            if event["kind"] == "helicopter":
+                area = board.surrounding(board.cell(event["target"]))
+            else:
+                area = frozenset({board.cell(event["blocked_at"])})
+            self._keep(lambda joint: not clear & set(joint) and any(p in area for p in joint))
         elif kind == "gw_moved":
-            if event.get("blocked"):
-                self.gw = board.cell(event["from"])
-                return
             path = [board.cell(n) for n in event["path"]]
             caught = event.get("caught")
             clear = set(path[:-1]) if caught else set(path)
@@ -246,6 +253,11 @@ class Oracle:
                 return
             i = self.pieces.index(piece)
             self._keep(lambda joint: joint[i] == board.cell(event["cell"]))
+        elif kind == "infiltrated":
+            for piece, cell in event["seen"].items():
+                i = self.pieces.index(piece)
+                where = JAIL if cell == "jail" else board.cell(cell)
+                self._keep(lambda joint, i=i, where=where: joint[i] == where)
         elif kind == "out":
             i = self.pieces.index(event["piece"])
             self._map(lambda joint: joint[:i] + (OUT,) + joint[i + 1 :])
@@ -262,12 +274,15 @@ def random_game(
 
     Criminal turns: maybe hand in "evidence" (pins the cell), roll 1-3 dice, then a
     random legal move or a pass. GW turns: a random walk of 0-3 steps that
-    catches the first criminal on it; now and then an informer reveal. Stops
-    after ``criminal_moves`` criminal turns.
+    catches the first criminal on it, or now and then a helicopter, breakthrough
+    or infiltrator (each once a game; every piece has a random immunity); now and
+    then an informer reveal. Stops after ``criminal_moves`` criminal turns.
     """
     gw = board.gw_start
     positions: list[Position] = [JAIL for _ in pieces]
     handcuffs = [0 for _ in pieces]
+    abilities = [rng.choice(TRUMPS) for _ in pieces]
+    used: set[str] = set()
     yield (
         {"type": "setup", "criminals": list(pieces), "gw_position": board.name_of(gw)},
         tuple(positions),
@@ -300,28 +315,66 @@ def random_game(
             event = {"type": "criminal_moved", "by": piece, "die": face, "from_jail": here is JAIL}
             positions[i] = end
             yield event, tuple(positions)
-        # GW's turn.
-        path: list[int] = []
-        caught = None
-        here_gw = gw
-        for _ in range(rng.randint(0, 3)):
-            nxt = rng.choice(board.neighbours[here_gw])
-            path.append(nxt)
-            here_gw = nxt
-            if nxt in positions:
-                caught = positions.index(nxt)
+        # GW's turn: now and then a trump (each once a game), else a short walk.
+        spare = [t for t in ("helicopter", "breakthrough", "infiltrator") if t not in used]
+        if spare and rng.random() < 0.3:
+            card = rng.choice(spare)
+            used.add(card)
+            yield {"type": "trump_played", "card": card}, tuple(positions)
+            if card == "infiltrator":
+                seen = {
+                    p: "jail" if positions[j] is JAIL else board.name_of(positions[j])  # type: ignore[arg-type]
+                    for j, p in enumerate(pieces)
+                    if positions[j] != OUT and abilities[j] != "infiltrator"
+                }
+                hidden = [
+                    p for j, p in enumerate(pieces) if positions[j] != OUT and abilities[j] == card
+                ]
+                yield {"type": "infiltrated", "seen": seen, "hidden": hidden}, tuple(positions)
+                continue
+            if card == "helicopter":
+                targets = [c for c in board.open_cells if c != gw]
+                standing = [p for p in positions if isinstance(p, int)]
+                if standing and rng.random() < 0.5:  # aim near a criminal
+                    near_one = board.surrounding(rng.choice(standing))
+                    targets = [c for c in targets if c in near_one] or targets
+                target = rng.choice(targets)
+                near = board.surrounding(target)
+                guard = any(
+                    isinstance(where, int) and where in near and abilities[j] == card
+                    for j, where in enumerate(positions)
+                )
+                if guard:
+                    event = _gw_event(board, card, [], gw, gw, None)
+                    yield (
+                        {**event, "blocked": True, "target": board.name_of(target)},
+                        tuple(positions),
+                    )
+                    continue
+                path = [target]
+            else:
+                path = _gw_walk(board, gw, rng.randint(0, 8), rng)
+        else:
+            card = "normal"
+            path = _gw_walk(board, gw, rng.randint(0, 3), rng)
+        walked, caught = path, None
+        for k, cell in enumerate(path):
+            if cell in positions:
+                walked, caught = path[: k + 1], positions.index(cell)
                 break
-        event = {
-            "type": "gw_moved",
-            "kind": "normal",
-            "path": [board.name_of(c) for c in path],
-            "from": board.name_of(gw),
-            "to": board.name_of(here_gw),
-            "caught": None if caught is None else pieces[caught],
-            "blocked": False,
-        }
-        gw = here_gw
-        yield event, tuple(positions)
+        if card == "breakthrough" and caught is not None and abilities[caught] == card:
+            event = _gw_event(board, card, walked[:-1], gw, gw, None)
+            yield (
+                {**event, "blocked": True, "blocked_at": board.name_of(walked[-1])},
+                tuple(positions),
+            )
+            continue
+        end = walked[-1] if walked else gw
+        yield (
+            _gw_event(board, card, walked, gw, end, None if caught is None else pieces[caught]),
+            tuple(positions),
+        )
+        gw = end
         if caught is not None:
             handcuffs[caught] += 1
             positions[caught] = JAIL
@@ -351,6 +404,29 @@ def random_game(
                     },
                     tuple(positions),
                 )
+
+
+def _gw_walk(board: Board, start: int, steps: int, rng: random.Random) -> list[int]:
+    path = []
+    here = start
+    for _ in range(steps):
+        here = rng.choice(board.neighbours[here])
+        path.append(here)
+    return path
+
+
+def _gw_event(
+    board: Board, kind: str, path: list[int], start: int, end: int, caught: str | None
+) -> dict[str, Any]:
+    return {
+        "type": "gw_moved",
+        "kind": kind,
+        "path": [board.name_of(c) for c in path],
+        "from": board.name_of(start),
+        "to": board.name_of(end),
+        "caught": caught,
+        "blocked": False,
+    }
 
 
 def true_places(board: Board, joint: Joint, i: int) -> str | None:
