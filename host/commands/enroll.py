@@ -8,6 +8,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -23,7 +24,12 @@ from lawmaster.host.nfc.transport import ReaderConfig
 
 @click.command("enroll")
 @click.argument("game")
-@click.option("--db", type=click.Path(dir_okay=False), help="Card registry (SQLite).")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    help="Card registry (SQLite); default: the config's table.cards, else "
+    "~/.local/share/lawmaster/cards.sqlite.",
+)
 @click.option("--port", default=None, help="Serial port of the PN532 (uart).")
 @click.option("--transport", type=click.Choice(["uart", "i2c"]), default="uart")
 @click.option(
@@ -76,6 +82,8 @@ def command(
         if db is None:
             if simulated:
                 db = str(Path(stack.enter_context(tempfile.TemporaryDirectory())) / "cards.sqlite")
+            elif config_path is not None:
+                db = _table_config(config_path).cards  # the registry the table will read
             else:
                 db = str(default_path())
         registry = stack.enter_context(CardRegistry(db))
@@ -116,15 +124,23 @@ def command(
         click.echo(f"done: {len(registry.enrolled(game))} of {len(cards)} {game} cards enrolled")
 
 
+def _table_config(path: str) -> Any:
+    """The table config at ``path`` (``lawmaster.host.config``), or a clean CLI error."""
+    from lawmaster.host.config import ConfigError, load
+
+    try:
+        return load(path)
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def _reader_config(
     port: str | None, transport: str, config_path: str | None, reader_name: str | None
 ) -> ReaderConfig:
     if config_path is not None:
-        from lawmaster.host.config import ConfigError, load
-
         try:
-            readers = [ReaderConfig.from_object(r) for r in load(config_path).nfc]
-        except (ConfigError, ValueError) as exc:
+            readers = [ReaderConfig.from_object(r) for r in _table_config(config_path).nfc]
+        except ValueError as exc:
             raise click.ClickException(str(exc)) from None
         chosen = [r for r in readers if reader_name in (None, r.name)]
         if not chosen:

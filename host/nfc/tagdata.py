@@ -36,6 +36,8 @@ class TagCardId:
         parts = text.split(":", 2)
         if len(parts) != 3 or parts[0] != PREFIX or not parts[1] or not parts[2]:
             return None
+        if not (parts[1].isprintable() and parts[2].isprintable()):
+            return None  # a damaged or half-written tag
         return cls(parts[1], parts[2])
 
 
@@ -114,10 +116,21 @@ def read_tag_id(pn532: Any) -> TagCardId | None:
     return decode(bytes(memory))
 
 
+#: Page 4 holding an empty NDEF message: written first, so that a tag lifted
+#: halfway through a write reads as blank rather than as a garbled card.
+_EMPTY_FIRST_PAGE = bytes([_TLV_NDEF, 0x00, _TLV_END, 0x00])
+
+
 def write_tag_id(pn532: Any, tag_id: TagCardId) -> bool:
-    """Write the card id into the selected tag and read it back; ``True`` if it stuck."""
+    """Write the card id into the selected tag and read it back; ``True`` if it stuck.
+
+    The first page (the NDEF header) goes last, after being emptied, so the
+    id only becomes readable once all of it is on the tag.
+    """
     data = encode(tag_id)
-    for offset in range(0, len(data), 4):
-        if not pn532.ntag2xx_write_block(FIRST_USER_PAGE + offset // 4, data[offset : offset + 4]):
+    pages = [data[i : i + 4] for i in range(0, len(data), 4)]
+    order = [(0, _EMPTY_FIRST_PAGE), *list(enumerate(pages))[1:], (0, pages[0])]
+    for index, page in order:
+        if not pn532.ntag2xx_write_block(FIRST_USER_PAGE + index, page):
             return False
     return read_tag_id(pn532) == tag_id

@@ -179,3 +179,44 @@ def test_nfc_enroll_command_simulated_enrols_and_recognises_the_deck(tmp_path):
 def test_nfc_enroll_command_refuses_a_game_without_cards():
     result = CliRunner().invoke(command, ["unamerican-graffiti", "--simulated"])
     assert result.exit_code != 0 and "no NFC cards" in result.output
+
+
+def test_nfc_enroll_command_on_a_serial_port(tmp_path):
+    import threading
+    import time
+
+    cards = real_cards("gw-brott")[:2]
+    db = str(tmp_path / "cards.sqlite")
+    stickers = [Ntag213.random(), Ntag213.random()]
+    with PN532Emulator() as emulator:
+
+        def hand():
+            with CardRegistry(db) as registry:
+                for tag in stickers:
+                    emulator.present(tag)
+                    deadline = time.monotonic() + 10
+                    # Hold the card until it is enrolled and its id written, as a person would.
+                    while time.monotonic() < deadline and not (
+                        registry.knows("gw-brott", tag.uid)
+                        and tagdata.decode(bytes(tag.pages[16:]))
+                    ):
+                        time.sleep(0.01)
+                    emulator.remove()
+
+        registry = CardRegistry(db)  # create the file before the hand opens it
+        registry.close()
+        helper = threading.Thread(target=hand)
+        helper.start()
+        args = ["gw-brott", "--db", db, "--port", emulator.port]
+        for card in cards:
+            args += ["--card", card.id]
+        result = CliRunner().invoke(command, args)
+        helper.join()
+    assert result.exit_code == 0, result.output
+    assert "[1/2] tap Criminal 1 of" in result.output
+    with CardRegistry(db) as registry:
+        assert registry.enrolled("gw-brott") == {
+            card.id: tag.uid_hex for card, tag in zip(cards, stickers, strict=True)
+        }
+    for tag, card in zip(stickers, cards, strict=True):
+        assert tagdata.decode(bytes(tag.pages[16:])) == TagCardId("gw-brott", card.id)
