@@ -57,10 +57,11 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
                     f"the two-player game has no trumps and no special abilities: drop '{key}'"
                 )
         abilities: tuple[str | None, ...] = (None,) * len(pieces)
+        cards: tuple[str | None, ...] = (None,) * len(pieces)
         trumps: tuple[str, ...] = ()
         handcuffs = TWO_PLAYER_HANDCUFFS
     else:
-        abilities = _abilities(header.get("abilities"), pieces)
+        abilities, cards = _abilities(header.get("abilities"), pieces)
         trumps = _trumps(header.get("trumps"))
         handcuffs = HANDCUFFS[len(pieces)]
     dealt = _evidence(header.get("evidence"), pieces, board, two_player)
@@ -73,6 +74,7 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
         two_player=two_player,
         pieces=pieces,
         abilities=abilities,
+        criminal_cards=cards,
         dealt=dealt,
         held=dealt,
         positions=(JAIL,) * n,
@@ -108,7 +110,14 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
     for i, piece in enumerate(pieces):
         seats = pieces if two_player else (piece,)
         events.append(
-            to_seats(seats, "dealt", piece=piece, evidence=list(dealt[i]), ability=abilities[i])
+            to_seats(
+                seats,
+                "dealt",
+                piece=piece,
+                evidence=list(dealt[i]),
+                ability=abilities[i],
+                card=cards[i],
+            )
         )
     if trumps:
         events.append(to_seats(["gw"], "trumps_dealt", cards=list(trumps)))
@@ -135,17 +144,23 @@ def _criminals(value: object, two_player: bool) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _abilities(value: object, pieces: tuple[str, ...]) -> tuple[str | None, ...]:
+def _abilities(
+    value: object, pieces: tuple[str, ...]
+) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+    """Each piece's immunity, and its criminal card when the header names cards."""
     if not isinstance(value, Mapping):
         raise IllegalAction("'abilities' must map each criminal piece to the trump it is immune to")
     _same_pieces(value, pieces, "abilities")
     cards = criminal_cards()
     result: list[str] = []
     used_cards: list[str] = []
+    held: list[str | None] = []
     for piece in pieces:
         ability = value[piece]
+        held.append(None)
         if isinstance(ability, str) and ability in cards:
             used_cards.append(ability)
+            held[-1] = ability
             ability = cards[ability]["immune_to"]
         if ability not in TRUMPS:
             raise IllegalAction(
@@ -159,7 +174,7 @@ def _abilities(value: object, pieces: tuple[str, ...]) -> tuple[str | None, ...]
     for trump, count in Counter(result).items():
         if count > per_trump[trump]:
             raise IllegalAction(f"only {per_trump[trump]} criminal cards are immune to the {trump}")
-    return tuple(result)
+    return tuple(result), tuple(held)
 
 
 def _trumps(value: object) -> tuple[str, ...]:

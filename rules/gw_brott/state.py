@@ -69,6 +69,8 @@ class State:
     two_player: bool
     pieces: tuple[str, ...]
     abilities: tuple[str | None, ...]
+    #: The criminal card each piece was dealt, when the header named one.
+    criminal_cards: tuple[str | None, ...]
     dealt: tuple[tuple[str, ...], ...]
     held: tuple[tuple[str, ...], ...]
     positions: tuple[int, ...]

@@ -12,6 +12,7 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction
 
+from .cards import criminal_cards
 from .criminal_turn import (
     ROLL_FACES,
     dice_to_roll,
@@ -178,6 +179,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         result["criminals"][piece]["position"] = place_name(state, state.positions[i])
     result["evidence_held"] = [c for i in mine for c in state.held[i]]
     result["ability"] = state.abilities[index]
+    card = state.criminal_cards[index]
+    result["criminal_card"] = criminal_cards()[card] if card else None
     result["asked"] = _criminal_asked(state, index)
     return result
 

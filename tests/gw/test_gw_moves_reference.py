@@ -126,6 +126,7 @@ def _state_for(board, positions, gw, faces):
         geo=geometry_of(board),
         pieces=pieces,
         abilities=(None,) * n,
+        criminal_cards=(None,) * n,
         dealt=((),) * n,
         held=((),) * n,
         positions=tuple(positions),
