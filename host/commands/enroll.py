@@ -114,6 +114,8 @@ def command(
                 f"reader {config.name} on {config.port if transport == 'uart' else 'i2c'}"
                 " (Ctrl-C stops; what is enrolled stays enrolled)"
             )
+            if write_tags:
+                click.echo("hold each card on the reader until its line says it was written")
             try:
                 Enrollment(
                     registry, game, reader, events, say=click.echo, write_tags=write_tags
