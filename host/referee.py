@@ -9,6 +9,11 @@ applies the action through :class:`~lawmaster.host.table.Table` (which journals
 it before anyone sees it) and shows the verdict: on every tablet via the
 table's status, and on the LED and buzzer through the panel.
 
+After every change it tells the board (the tracker) what to expect next:
+where each piece stands, which may move, which must go to jail. An illegal
+physical move is not applied: the tablets say what is wrong and the referee
+waits until the tracker reports the piece back where the game has it.
+
 What is game-specific (who owns an action, how an observation reads as an
 action, which prompts a seat gets) lives in a :class:`GameRules` per game.
 """
@@ -23,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lawmaster.rules.core import IllegalAction, events_for
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import Accepted, Status, Table
 
 TABLET = "tablet"
 BOARD = "board"
@@ -33,21 +38,28 @@ DIGITAL = "digital-dice"
 
 
 class Panel(Protocol):
-    """The LED and buzzer (``host.panel.Panel`` on the Pi, its mock when simulated)."""
+    """The LED and buzzer (:class:`lawmaster.host.panel.Panel`, mock pins when simulated)."""
 
-    def show(self, state: str) -> None: ...
+    def show(self, status: str) -> None: ...
+
+
+class Board(Protocol):
+    """The tracker's side of the board feed: told what to expect after every change."""
+
+    def expect(self, expectation: Any) -> None: ...
 
 
 class GameRules:
     """The referee's knowledge of one game: owners, sides, prompts, board readings.
 
-    This base class is what any engine gets; a game refines it (see
-    :mod:`lawmaster.host.referee_gw`).
+    This base class is what any engine gets (tablet input only); a game refines
+    it (see :mod:`lawmaster.host.referee_gw`).
     """
 
     def __init__(self, table: Table) -> None:
         self.table = table
 
+    # -- tablets ----------------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
         """The seat allowed to send ``action`` now (``None``: any seat to act)."""
         by = action.get("by")
@@ -66,25 +78,18 @@ class GameRules:
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
     ) -> dict[str, Any] | str:
-        """Fill in what the table supplies (digital dice); or a waiting message.
+        """Fill in what the table supplies (digital dice, the board's half of a move).
 
-        Returning a string means "hold this input until the board shows the
-        rest" and is the message the seat sees.
+        Returning a string means "hold this input until the rest arrives" and is
+        the message the seat sees.
         """
         return action
 
-    def observation(self, observation: Any, state: Any) -> Reading:
-        """How a tracker observation reads as input (see :class:`Reading`)."""
-        return Reading(ignore=True)
+    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
+        """Handle a tablet input meant for the referee, not the engine; ``False``: not one."""
+        return False
 
-    def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
-        """Seats allowed to read the details of why a physical move was wrong."""
-        return tuple(self.table.engine.seats(state))
-
-    def physical_name(self, action: Mapping[str, Any]) -> str:
-        """How a rejected physical move is named in public (no secret cells)."""
-        return "that move"
-
+    # -- hardware -----------------------------------------------------------------
     def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
         """A tapped card as an action, a waiting message, or ``None`` (nothing to do)."""
         return None
@@ -93,31 +98,30 @@ class GameRules:
         """What the panel's end-turn button means now, if anything."""
         return None
 
+    def expectation(self, state: Any) -> Any:
+        """What the tracker should expect of the board now (``None``: no board here)."""
+        return None
+
+    def observe(self, observation: Any, referee: Referee) -> None:
+        """A tracker observation; the base game reads none."""
+
+    def board_status(self, state: Any) -> Status | None:
+        """The status the board's problems give (``None``: nothing wrong on the board)."""
+        return None
+
+    def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
+        """Seats allowed to read the details of why a physical input was wrong."""
+        return tuple(self.table.engine.seats(state))
+
+    def physical_name(self, action: Mapping[str, Any]) -> str:
+        """How a rejected physical input is named in public (no secret cells)."""
+        return "that move"
+
     def undone(self, state: Any) -> None:
         """The last input was taken back: forget any half-made input."""
 
-
-class Reading:
-    """What a board observation means: an action, a question, a correction or nothing."""
-
-    def __init__(
-        self,
-        *,
-        action: dict[str, Any] | None = None,
-        seat: str | None = None,
-        ask: dict[str, Any] | None = None,
-        hold: str | None = None,
-        ignore: bool = False,
-        restored: bool = False,
-        wrong: str | None = None,
-    ) -> None:
-        self.action = action
-        self.seat = seat
-        self.ask = ask
-        self.hold = hold
-        self.ignore = ignore
-        self.restored = restored
-        self.wrong = wrong
+    def accepted(self, accepted: Accepted) -> None:
+        """An action was accepted (e.g. note who was caught and must go to jail)."""
 
 
 class Referee:
@@ -130,28 +134,45 @@ class Referee:
         self.digital_dice = bool(settings.get("digital_dice", False))
         self.seed = settings.get("seed", 0)
         self.panel: Panel | None = None
-        self._lock = threading.RLock()
+        self.board: Board | None = None
+        self.lock = threading.RLock()
+        #: A passing message (an unknown card, a refused tap) until the next change.
+        self.notice: Status | None = None
         #: Called with (seq, action) after each accepted action is durable.
         self.on_accepted: list[Callable[[int, dict[str, Any]], None]] = []
-        self.counts: dict[str, int] = {"accepted": 0, "rejected": 0, "illegal_physical": 0}
+        self.counts: dict[str, int] = {
+            "accepted": 0,
+            "rejected": 0,
+            "illegal_physical": 0,
+            "unknown_tag": 0,
+        }
 
     # -- wiring ---------------------------------------------------------------
     def attach_panel(self, panel: Panel | None) -> None:
         self.panel = panel
-        self._show_panel()
+        self.refresh()
+
+    def attach_board(self, board: Board | None) -> None:
+        """Read the board through ``board`` (it is told at once what to expect)."""
+        with self.lock:
+            self.board = board
+            self.expect()
+            self.refresh()
 
     # -- tablet ---------------------------------------------------------------
     def tablet(self, seat: str, action: Any) -> dict[str, Any]:
         """Input typed on ``seat``'s tablet."""
-        with self._lock:
+        with self.lock:
             try:
+                if isinstance(action, dict) and self.rules.referee_input(seat, action, self):
+                    return {"ok": True, "events": []}
                 action = self._checked_tablet(seat, action)
                 completed = self.rules.complete(seat, action, self.table.state, self._rng())
                 if isinstance(completed, str):
+                    self.refresh()
                     return {"ok": True, "events": [], "pending": completed}
-                accepted = self._accept(
-                    completed, seat=seat, source=self._source(action, completed)
-                )
+                source = TABLET if completed == action else DIGITAL
+                accepted = self._accept(completed, seat=seat, source=source)
             except IllegalAction as exc:
                 self.counts["rejected"] += 1
                 return {"ok": False, "error": exc.reason}
@@ -173,70 +194,47 @@ class Referee:
             raise IllegalAction(f"only {owner} can send '{action['act']}'")
         return dict(action)
 
-    @staticmethod
-    def _source(typed: Mapping[str, Any], applied: Mapping[str, Any]) -> str:
-        return TABLET if typed == applied else DIGITAL
-
     # -- board ----------------------------------------------------------------
     def observation(self, observation: Any) -> None:
-        """A tracker observation: a piece moved, slid, was lifted, or something odd."""
-        from .table import Status
+        """A tracker observation: a piece moved, was caught, jailed, misplaced, restored."""
+        with self.lock:
+            self.rules.observe(observation, self)
+            self.refresh()
 
-        with self._lock:
-            reading = self.rules.observation(observation, self.table.state)
-            if reading.ignore:
-                return
-            if reading.restored:
-                self._set_prompts({})
-                self.table.set_status(Status())
-                self._show_panel()
-                return
-            if reading.wrong is not None:
-                self.counts["illegal_physical"] += 1
-                self.table.set_status(Status("illegal", reading.wrong))
-                self._show_panel()
-                return
-            if reading.ask is not None and reading.seat is not None:
-                self._set_prompts({reading.seat: [reading.ask]})
-                self.table.set_status(
-                    Status("waiting", f"waiting for {reading.seat} to say what happened")
-                )
-                self._show_panel()
-                return
-            if reading.hold is not None:
-                self.table.set_status(Status("waiting", reading.hold))
-                self._show_panel()
-                return
-            if reading.action is not None:
-                self._physical(reading.action, reading.seat)
-
-    def _physical(self, action: dict[str, Any], seat: str | None, *, source: str = BOARD) -> None:
-        """Apply an input from the table's hardware, or flag it (a move to put back)."""
-        from .table import Status
-
+    def apply_physical(
+        self, action: dict[str, Any], seat: str | None, *, source: str = BOARD
+    ) -> str | None:
+        """Apply an input from the table's hardware; the reason in words if it is illegal."""
         state = self.table.state
         try:
             completed = self.rules.complete(seat or "", action, state, self._rng())
             if isinstance(completed, str):
-                self.table.set_status(Status("waiting", completed))
-                self._show_panel()
-                return
+                return None
             self._accept(completed, seat=seat, source=source)
         except IllegalAction as exc:
             self.counts["illegal_physical"] += 1
-            name = self.rules.physical_name(action)
-            self.table.set_status(
-                Status(
-                    "illegal",
-                    f"{name} is not legal: waiting for the piece to be put back",
-                    f"{exc.reason}. Put the piece back where it was.",
-                    self.rules.detail_seats(action, state),
-                )
-            )
-            self._show_panel()
+            return exc.reason
+        return None
+
+    def expect(self) -> None:
+        """Tell the board what to expect now (after a change of the game or the board)."""
+        if self.board is None:
             return
-        self.table.set_status(Status())
-        self._show_panel()
+        expectation = self.rules.expectation(self.table.state)
+        if expectation is not None:
+            self.board.expect(expectation)
+
+    def refresh(self) -> None:
+        """Show the table's status now: the board's problems, a notice, or all well."""
+        from .table import Status
+
+        with self.lock:
+            status = self.rules.board_status(self.table.state) or self.notice or Status()
+            self.table.set_status(status)
+            if self.panel is not None:
+                # The panel knows ok / illegal / waiting / idle: a finished game leaves it dark.
+                over = self.table.is_over() and status.state == "ok"
+                self.panel.show("idle" if over else status.state)
 
     # -- NFC and buttons ------------------------------------------------------
     def nfc(self, event: Any) -> None:
@@ -249,42 +247,56 @@ class Referee:
         from .table import Status
 
         kind = type(event).__name__
-        with self._lock:
+        with self.lock:
             if kind == "UnknownTag":
-                self.counts["unknown_tag"] = self.counts.get("unknown_tag", 0) + 1
-                self.table.set_status(Status("illegal", f"unknown card: {event.message}"))
-                self._show_panel()
-                return
-            if kind != "CardTapped":
-                return
-            reading = self.rules.card(event.card, event.seat, self.table.state)
-            if isinstance(reading, str):
-                self.table.set_status(Status("waiting", reading))
-                self._show_panel()
-            elif reading is not None:
-                self._physical(reading, self.rules.owner(reading, self.table.state), source=NFC)
+                self.counts["unknown_tag"] += 1
+                self.notice = Status("illegal", f"unknown card: {event.message}")
+            elif kind == "CardTapped":
+                state = self.table.state
+                reading = self.rules.card(event.card, event.seat, state)
+                if isinstance(reading, str):
+                    self.notice = Status("waiting", reading)
+                elif reading is not None:
+                    reason = self.apply_physical(
+                        reading, self.rules.owner(reading, state), source=NFC
+                    )
+                    if reason is not None:
+                        self.notice = self._refused(reading, reason, state)
+            self.refresh()
 
     def button(self, name: str) -> None:
         """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it,
         ``"end_turn"`` is the game's (e.g. a criminal who cannot move passes)."""
-        with self._lock:
+        with self.lock:
             if name == "undo":
                 self.request_undo(None)
             elif name == "confirm" and self.table.undo is not None:
                 self.confirm_undo(self.table.undo.confirmers[0])
             elif name == "end_turn":
-                action = self.rules.end_turn(self.table.state)
+                state = self.table.state
+                action = self.rules.end_turn(state)
                 if action is not None:
-                    self._physical(
-                        action, self.rules.owner(action, self.table.state), source=BUTTON
+                    reason = self.apply_physical(
+                        action, self.rules.owner(action, state), source=BUTTON
                     )
+                    if reason is not None:
+                        self.notice = self._refused(action, reason, state)
+                self.refresh()
+
+    def _refused(self, action: Mapping[str, Any], reason: str, state: Any) -> Status:
+        from .table import Status
+
+        name = self.rules.physical_name(action)
+        return Status(
+            "illegal", f"{name} is not allowed now", reason, self.rules.detail_seats(action, state)
+        )
 
     # -- undo -----------------------------------------------------------------
     def request_undo(self, seat: str | None) -> dict[str, Any]:
         """Ask to take back the last accepted input; the other side must confirm."""
         from .table import UndoRequest
 
-        with self._lock:
+        with self.lock:
             state = self.table.state
             if not self.table.actions:
                 return {"ok": False, "error": "there is nothing to undo"}
@@ -298,7 +310,7 @@ class Referee:
 
     def confirm_undo(self, seat: str) -> dict[str, Any]:
         """The other side agrees: the last input is taken back (and journalled)."""
-        with self._lock:
+        with self.lock:
             request = self.table.undo
             if request is None:
                 return {"ok": False, "error": "nobody asked for an undo"}
@@ -312,7 +324,11 @@ class Referee:
             except IllegalAction as exc:
                 return {"ok": False, "error": exc.reason}
             self.rules.undone(self.table.state)
-            self._show_panel()
+            self.notice = None
+            # The board must go back too: the tracker now expects the earlier position
+            # and reports every piece that stands elsewhere until it is put back.
+            self.expect()
+            self.refresh()
             return {"ok": True, "seq": seq}
 
     # -- what seats see -------------------------------------------------------
@@ -321,16 +337,17 @@ class Referee:
         return self.rules.prompts(seat, state, view)
 
     # -- inside ---------------------------------------------------------------
-    def _accept(self, action: dict[str, Any], *, seat: str | None, source: str) -> Any:
+    def _accept(self, action: dict[str, Any], *, seat: str | None, source: str) -> Accepted:
         accepted = self.table.accept(action, seat=seat, source=source)
         self.counts["accepted"] += 1
-        self._set_prompts({})
+        self.notice = None
+        self.rules.accepted(accepted)
+        self.table.set_prompts({})
+        self.expect()
+        self.refresh()
         for listener in self.on_accepted:
             listener(accepted.seq, action)
         return accepted
-
-    def _set_prompts(self, prompts: Mapping[str, list[dict[str, Any]]]) -> None:
-        self.table.set_prompts(prompts)
 
     def _rng(self) -> random.Random | None:
         """Digital dice: seeded by table seed, game and next sequence number.
@@ -341,16 +358,6 @@ class Referee:
         if not self.digital_dice:
             return None
         return random.Random(f"{self.seed}:{self.table.record.id}:{self.table.last_seq + 1}")
-
-    def _show_panel(self) -> None:
-        if self.panel is None:
-            return
-        state = self.table.status.state
-        # The panel knows ok / illegal / waiting / idle: a finished game leaves it dark.
-        self.panel.show(_PANEL.get(state, "ok") if not self.table.is_over() else "idle")
-
-
-_PANEL = {"ok": "ok", "illegal": "illegal", "waiting": "waiting"}
 
 
 def rules_for(table: Table) -> GameRules:

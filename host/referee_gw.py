@@ -14,18 +14,43 @@ Where inputs come from at a GW:s brott table:
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
 from .referee import GameRules
 
+if TYPE_CHECKING:
+    from .referee import Referee
+    from .table import Accepted, Status
+
 GW = "gw"
 GW_ACTS = frozenset({"gw_roll", "gw_move", "trump"})
-#: Parts of a criminal move the board supplies (the tablet says only the die).
-BOARD_FIELDS = ("to", "direction", "exit")
+#: Parts of a move the board supplies (the tablet says only the die, or the trump).
+BOARD_FIELDS = ("to", "direction", "exit", "path")
+#: Trumps whose destination or path the board shows.
+BOARD_TRUMPS = ("helicopter", "breakthrough")
+#: The sensor map's name of the jail space.
+JAIL = "jail"
+#: GW's magnet resting this long, fewer steps than allowed from its start, ends the move.
+GW_PAUSE_S = 1.5
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something on the board that must be put right before play goes on."""
+
+    piece: str | None
+    kind: str
+    text: str
+    reason: str = ""
+
+    def words(self) -> str:
+        return f"{self.reason}: {self.text}" if self.reason else self.text
 
 
 class GwBrottRules(GameRules):
@@ -35,8 +60,20 @@ class GwBrottRules(GameRules):
         super().__init__(table)
         #: A criminal's die said on the tablet, waiting for the board to show the move.
         self.said: dict[str, Any] | None = None
-        #: A trump card GW tapped on the reader, waiting for the rest of it.
+        #: A trump card GW tapped or named, waiting for the rest of it.
         self.said_trump: str | None = None
+        #: A criminal's move seen on the board (tracker ``Moved``), waiting for its die.
+        self.seen: Any = None
+        #: GW's slide seen on the board with steps to spare: applied after a pause.
+        self.gw_pending: Any = None
+        self._gw_timer: threading.Timer | None = None
+        #: What must be put right on the board, by piece (``"?<space>"``: a stray magnet).
+        self.problems: dict[str, Problem] = {}
+        #: Pieces caught that must now be put into the jail.
+        self.to_jail: set[str] = set()
+        #: An observation with two readings, waiting for a seat to say which.
+        self.asking: Any = None
+        self.gw_pause = float(table.settings.get("gw_pause", GW_PAUSE_S))
 
     # -- who may send what -------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -57,8 +94,13 @@ class GwBrottRules(GameRules):
         return tuple(s for s in self.table.engine.seats(state) if s != GW)
 
     def physical_name(self, action: Mapping[str, Any]) -> str:
-        if action.get("act") in GW_ACTS:
+        act = action.get("act")
+        if act == "trump":
+            return "GW's trump"
+        if act in GW_ACTS:
             return "GW's move"
+        if act == "destroy_evidence":
+            return f"{action.get('by', 'a criminal')}'s evidence card"
         return f"{action.get('by', 'a criminal')}'s move"
 
     # -- cards ---------------------------------------------------------------------
@@ -81,6 +123,12 @@ class GwBrottRules(GameRules):
 
     def end_turn(self, state: Any) -> dict[str, Any] | None:
         """A criminal with no legal move passes with the panel's end-turn button."""
+        if self.gw_pending is not None:
+            moved = self.gw_pending
+            self.gw_pending = None
+            if self.said_trump == "breakthrough":
+                return {"act": "trump", "card": "breakthrough", "path": list(moved.path)}
+            return {"act": "gw_move", "path": list(moved.path)}
         for seat in self.table.engine.to_act(state):
             asked = self.table.engine.view(state, seat).get("asked") or {}
             if seat != GW and asked.get("may_pass"):
@@ -90,6 +138,18 @@ class GwBrottRules(GameRules):
     def undone(self, state: Any) -> None:
         self.said = None
         self.said_trump = None
+        self.seen = None
+        self.gw_pending = None
+        self.problems.clear()
+        self.asking = None
+
+    def accepted(self, accepted: Accepted) -> None:
+        # The tracker is told the new position; what it still finds wrong it reports again.
+        self.problems.clear()
+        self.seen = None
+        for event in accepted.events:
+            if event.get("type") == "caught" and self.board_on:
+                self.to_jail.add(event["piece"])
 
     # -- completing inputs --------------------------------------------------------
     def complete(
@@ -112,15 +172,221 @@ class GwBrottRules(GameRules):
             if str(die) not in moves:
                 raise IllegalAction(f"the die {die!r} is not one you can move with now")
             self.said = dict(action)
-            return f"{seat} moves with the {die}: waiting for the piece on the board"
+            seen = self.seen
+            if seen is None or seen.piece != action.get("by"):
+                return f"{seat} moves with the {die}: waiting for the piece on the board"
+            return self._with_seen(action, seen)
+        if (
+            act == "trump"
+            and self.board_on
+            and action.get("card") in BOARD_TRUMPS
+            and not any(k in action for k in BOARD_FIELDS)
+        ):
+            self.said_trump = str(action["card"])
+            return f"GW plays the {self.said_trump}: waiting for GW's magnet on the board"
         self.said = None
         if act == "trump":
             self.said_trump = None
         return action
 
+    def _with_seen(self, said: dict[str, Any], seen: Any) -> dict[str, Any]:
+        """A die said on the tablet with the move the board showed; illegal: put it back."""
+        action = {**said, "to": seen.to}
+        try:
+            self.table.check(action)
+        except IllegalAction as exc:
+            self._put_back(seen, exc.reason)
+            raise IllegalAction(f"{exc.reason}; put your piece back on {seen.from_}") from None
+        return action
+
     @property
     def board_on(self) -> bool:
         return bool(self.table.settings.get("board", False))
+
+    # -- the board --------------------------------------------------------------------
+    def expectation(self, state: Any) -> Any:
+        """Where every magnet belongs now, who may move it, who must go to jail."""
+        if not self.board_on:
+            return None
+        from .tracker import Expectation
+
+        summary = self.table.engine.summary(state)
+        criminals = summary["criminals"]
+        kinds = {GW: "gw", **{piece: "criminal" for piece in criminals}}
+        positions: dict[str, str | None] = {GW: summary["gw_position"]}
+        for piece, info in criminals.items():
+            # A caught piece rides on GW's magnet until someone puts it in the jail.
+            positions[piece] = None if piece in self.to_jail else info["position"]
+        movers = frozenset(s for s in self.table.engine.to_act(state) if s in kinds)
+        return Expectation(
+            kinds,
+            positions,
+            movers=movers - self.to_jail,
+            jail=JAIL,
+            to_jail=frozenset(self.to_jail),
+            captures=frozenset({("gw", "criminal")}),
+            turn=summary["turn"],
+        )
+
+    def observe(self, observation: Any, referee: Referee) -> None:
+        kind = getattr(observation, "TYPE", "")
+        if kind == "moved":
+            self._moved(observation, referee)
+        elif kind == "jailed":
+            self.to_jail.discard(observation.piece)
+            self.problems.pop(observation.piece, None)
+            referee.expect()
+        elif kind == "anomaly":
+            key = observation.piece or f"?{observation.found}"
+            self.problems[key] = Problem(observation.piece, observation.kind, observation.text)
+        elif kind == "restored":
+            key = observation.piece or f"?{observation.at}"
+            self.problems.pop(key, None)
+            if self.seen is not None and self.seen.piece == observation.piece:
+                self.seen = None
+        elif kind == "ambiguous":
+            self._ask(observation)
+        # "captured" and "in_hand" change nothing: the engine decides catches from GW's path.
+
+    def _moved(self, moved: Any, referee: Referee) -> None:
+        state = self.table.state
+        if moved.piece == GW:
+            self._gw_moved(moved, referee, state)
+            return
+        self.seen = moved
+        said = self.said
+        if said is None or said.get("by") != moved.piece:
+            return  # the die is still to be said on the tablet
+        try:
+            action = self._with_seen(said, moved)
+        except IllegalAction:
+            return
+        reason = referee.apply_physical(action, moved.piece)
+        if reason is not None:
+            self.said = said  # the die stays said; the piece goes back and moves again
+            self._put_back(moved, reason)
+
+    def _gw_moved(self, moved: Any, referee: Referee, state: Any) -> None:
+        asked = self.table.engine.view(state, GW).get("asked") or {}
+        if self.said_trump == "helicopter" and asked.get("act") == "gw_roll":
+            self._apply_gw({"act": "trump", "card": "helicopter", "to": moved.to}, moved, referee)
+            return
+        if self.said_trump == "breakthrough" and asked.get("act") == "gw_roll":
+            steps = 8
+        elif asked.get("act") == "gw_move":
+            steps = int(asked.get("steps") or 0)
+        else:
+            why = "GW rolls its die first" if asked else "it is not GW's turn"
+            self._put_back(moved, why)
+            return
+        self.gw_pending = moved
+        if len(moved.path) >= steps:
+            self.flush_gw(referee)
+            return
+        # Fewer steps than allowed: GW may still go on. Wait for a pause (or "done").
+        if self._gw_timer is not None:
+            self._gw_timer.cancel()
+        self._gw_timer = threading.Timer(self.gw_pause, self._gw_pause_over, (referee, moved))
+        self._gw_timer.daemon = True
+        self._gw_timer.start()
+
+    def _gw_pause_over(self, referee: Referee, moved: Any) -> None:
+        with referee.lock:
+            if self.gw_pending is moved:
+                self.flush_gw(referee)
+                referee.refresh()
+
+    def flush_gw(self, referee: Referee) -> None:
+        """GW's move as the board shows it now is GW's move."""
+        moved, self.gw_pending = self.gw_pending, None
+        if self._gw_timer is not None:
+            self._gw_timer.cancel()
+            self._gw_timer = None
+        if moved is None:
+            return
+        if self.said_trump == "breakthrough":
+            action = {"act": "trump", "card": "breakthrough", "path": list(moved.path)}
+        else:
+            action = {"act": "gw_move", "path": list(moved.path)}
+        self._apply_gw(action, moved, referee)
+
+    def _apply_gw(self, action: dict[str, Any], moved: Any, referee: Referee) -> None:
+        reason = referee.apply_physical(action, GW)
+        if reason is not None:
+            self._put_back(moved, reason)
+
+    def _put_back(self, moved: Any, reason: str) -> None:
+        kind = "gw" if moved.piece == GW else "criminal"
+        self.problems[moved.piece] = Problem(
+            moved.piece, kind, f"put {moved.piece} back on {moved.from_}", reason
+        )
+
+    def _ask(self, ambiguous: Any) -> None:
+        """Two readings of one observation: the seat whose piece it is says which."""
+        pieces = [getattr(r, "piece", None) for r in ambiguous.readings]
+        waiting = self.table.to_act()
+        # The seat to act knows what it did; else a criminal (who may see criminals' cells).
+        seat = next((p for p in pieces if p in waiting), None)
+        if seat is None:
+            seat = next((p for p in pieces if p and p != GW), GW)
+        self.asking = ambiguous
+        options = [r.to_json() for r in ambiguous.readings]
+        prompt = _prompt("which_reading", {"act": "choose_reading"}, options=options)
+        self.table.set_prompts({seat: [prompt]})
+        self.asking_seat = seat
+
+    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
+        act = action.get("act")
+        if act == "choose_reading":
+            if self.asking is None or seat != getattr(self, "asking_seat", None):
+                raise IllegalAction("there is no question for you to answer")
+            index = action.get("index")
+            readings = self.asking.readings
+            if (
+                not isinstance(index, int)
+                or isinstance(index, bool)
+                or not (0 <= index < len(readings))
+            ):
+                raise IllegalAction(f"'index' must be 0 to {len(readings) - 1}")
+            self.asking = None
+            self.table.set_prompts({})
+            self.observe(readings[index], referee)
+            referee.refresh()
+            return True
+        if act == "gw_done":
+            if seat != GW or self.gw_pending is None:
+                raise IllegalAction("GW's magnet has not moved")
+            self.flush_gw(referee)
+            referee.refresh()
+            return True
+        return False
+
+    def board_status(self, state: Any) -> Status | None:
+        from .table import Status
+
+        criminals = tuple(s for s in self.table.engine.seats(state) if s != GW)
+        if self.problems:
+            public = [p.words() for p in self.problems.values() if p.kind == "gw"]
+            hidden = [p for p in self.problems.values() if p.kind != "gw"]
+            if hidden:
+                public.append("a criminal piece must be put right (the criminals' tablets say how)")
+            detail = "; ".join(p.words() for p in self.problems.values())
+            return Status("illegal", "; ".join(public), detail, criminals)
+        if self.to_jail:
+            return Status("waiting", f"put {', '.join(sorted(self.to_jail))} in the jail")
+        if self.asking is not None:
+            return Status("waiting", f"waiting for {self.asking_seat} to say what happened")
+        if self.gw_pending is not None:
+            return Status("waiting", "GW is moving (GW's tablet can end the move)")
+        if self.seen is not None:
+            piece = self.seen.piece
+            return Status(
+                "waiting",
+                f"waiting for {piece} to say which die it used",
+                f"{piece} moved to {self.seen.to}: say the die on the tablet",
+                criminals,
+            )
+        return None
 
     # -- prompts --------------------------------------------------------------------
     def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
