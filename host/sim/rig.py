@@ -68,6 +68,29 @@ def simulated_person_calibration(
     return cal.result()
 
 
+def ideal_calibration(board: PhysicalBoard) -> Calibration:
+    """What a perfect calibration of ``board`` would measure (noise-free readings, no flow).
+
+    For large synthetic boards in benchmarks; tests use the guided flow.
+    """
+    saved = dict(board.pieces)
+    for piece in saved:
+        board.remove(piece)
+    baseline = tuple(float(board.clean_reading(c)) for c in range(board.channels))
+    levels: dict[str, tuple[float, ...]] = {}
+    for kind in board.map.kinds:
+        level = list(baseline)
+        for spot in board.map.spots:
+            board.put(CALIBRATION_PIECE, kind, (spot.x, spot.y))
+            level[spot.channel] = float(board.clean_reading(spot.channel))
+            board.remove(CALIBRATION_PIECE)
+        levels[kind] = tuple(level)
+    for piece, pose in saved.items():
+        board.put(piece, pose.kind, (pose.x, pose.y))
+    noise = (float(board.noise_counts),) * board.channels
+    return Calibration(board.map.game, board.map.board, baseline, noise, levels)
+
+
 @lru_cache(maxsize=8)
 def calibration_for(game: str, seed: int = 0, rate: float = 200.0) -> Calibration:
     """The calibration a simulated person measures on a game's board built with ``seed``.
