@@ -12,6 +12,8 @@ from .errors import register_error_handlers
 
 #: Inputs are small JSON objects; anything near this size is not a move.
 MAX_BODY = 64 * 1024
+#: Open event streams at once: below the server's 24 threads, so pages still load.
+MAX_STREAMS = 18
 
 
 _CSP = (
@@ -24,7 +26,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     """A dashboard for ``host`` (a ``TableHost``-like object: ``table``, ``new_game``).
 
     ``config`` overrides Flask settings, e.g. ``SSE_KEEPALIVE`` (seconds between
-    keep-alive comments on the event streams, 15 by default).
+    keep-alive comments on the event streams, 15 by default) and ``MAX_STREAMS``
+    (open event streams at once; more are answered 429 and the browser retries).
     """
     from .views import events, seat, setup, table
 
@@ -34,6 +37,7 @@ def create_app(host: Any, **config: Any) -> Flask:
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
         SECRET_KEY=secrets.token_hex(16),
         SSE_KEEPALIVE=15.0,
+        MAX_STREAMS=MAX_STREAMS,
         JSON_SORT_KEYS=False,
     )
     app.config.update(config)
@@ -42,6 +46,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.extensions["lawmaster.unexpected"] = []
     # Set when the server stops, so open event streams end instead of holding threads.
     app.extensions["lawmaster.stopping"] = threading.Event()
+    # Open event streams each hold a server thread: at most this many at once.
+    app.extensions["lawmaster.streams"] = threading.BoundedSemaphore(app.config["MAX_STREAMS"])
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)

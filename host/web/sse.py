@@ -9,6 +9,7 @@ starts a new game, since the page's seat and token belong to the old one.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,6 +17,10 @@ from typing import Any
 from flask import Response, current_app, stream_with_context
 
 from .context import get_host
+from .errors import WebError
+
+#: Status for "too many open streams": a 4xx the browser's EventSource retries later.
+TOO_MANY = 429
 
 #: How often the generator wakes to notice a new game, a stopping server or a due keep-alive.
 _POLL = 0.25
@@ -36,8 +41,25 @@ def stream(
 ) -> Response:
     """An SSE response pushing ``payload(snapshot)`` for each update of ``seat``'s snapshot."""
     host = get_host()
-    stopping = current_app.extensions["lawmaster.stopping"]
-    subscription = table.subscribe(seat)
+    app = current_app._get_current_object()
+    stopping = app.extensions["lawmaster.stopping"]
+    streams = app.extensions["lawmaster.streams"]
+    if not streams.acquire(blocking=False):
+        # Each open stream holds a server thread; keep some for ordinary requests.
+        raise WebError(TOO_MANY, "too many live pages are open on this table; close one")
+    try:
+        subscription = table.subscribe(seat)
+    except BaseException:
+        streams.release()
+        raise
+    done = threading.Lock()
+
+    def cleanup() -> None:
+        # Runs at the generator's end and again when the server closes the response
+        # (which may happen before the generator ever started): once is enough.
+        if done.acquire(blocking=False):
+            subscription.close()
+            streams.release()
 
     def events() -> Iterator[str]:
         try:
@@ -58,6 +80,6 @@ def stream(
                     yield ": keep-alive\n\n"
                     last_write = time.monotonic()
         finally:
-            subscription.close()
+            cleanup()
 
     return Response(stream_with_context(events()), mimetype="text/event-stream", headers=HEADERS)

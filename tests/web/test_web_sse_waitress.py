@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from web_support import SseReader, gw_header, live_server, make_host, tokens
@@ -153,3 +154,35 @@ def test_web_server_close_from_another_thread_ends_open_streams(host):
             reader.next_block()  # the stream was ended by the server, not by a timeout
     finally:
         reader.close()
+
+
+def test_web_sse_streams_are_capped_and_freed(host):
+    with live_server(host, MAX_STREAMS=2, SSE_KEEPALIVE=0.1) as live:
+        first = SseReader(live.port, "/events/table", timeout=5)
+        second = SseReader(live.port, f"/events/{host.table.token('red')}", timeout=5)
+        try:
+            assert first.next_block() == ": connected"
+            assert second.next_block() == ": connected"
+            third = SseReader(live.port, f"/events/{host.table.token('gw')}", timeout=5)
+            assert third.response.status == 429
+            third.close()
+            # Ordinary pages still load while the streams are open.
+            status, _ = live.post_json(f"/seat/{host.table.token('green')}/action", {"act": "x"})
+            assert status == 409
+        finally:
+            first.close()
+        # A closed page's stream frees its place once a write (here a keep-alive) fails.
+        faces = ["1", "1", "1", "1", "1"]
+        assert host.table.submit("red", {"act": "roll", "by": "red", "faces": faces})["ok"]
+        for _ in range(200):
+            again = SseReader(live.port, "/events/table", timeout=5)
+            if again.response.status == 200:
+                break
+            again.close()
+            threading.Event().wait(0.05)
+        try:
+            assert again.response.status == 200
+            assert again.next_block() == ": connected"
+        finally:
+            again.close()
+            second.close()

@@ -184,4 +184,7 @@ class SseReader:
             return name, json.loads("\n".join(data))
 
     def close(self) -> None:
+        # The response holds its own reference to the socket: close both, or the
+        # connection stays open on the server's side.
+        self.response.close()
         self.conn.close()
