@@ -1,0 +1,549 @@
+"""The referee's knowledge of Unamerican Graffiti: who sends what, prompts, dice, board readings.
+
+Where inputs come from at an Unamerican Graffiti table:
+
+* The scrawler to move lifts its pawn and puts it down on the hex it ends on
+  (the engine takes the shortest way there), or names the hex on its tablet.
+  After an arrest, the returning scrawler puts a pawn on a free landmark.
+* The opponent rolls as many dice as hexes were moved and types the faces on
+  its tablet, or the referee rolls them when the table chose digital dice.
+* The opponent then moves the rolled Judges: a Judge counter lifted from hex A
+  and put down on hex B is the Judge the game has on A (counters look alike;
+  the state knows their numbers). A Judge cleaning a scrawl spends its die
+  cleaning: the tablet says so, nothing moves on the board.
+
+Scrawler pawns and Judge counters carry magnets of opposite polarity (see
+``hardware/maps/unamerican_graffiti-standard.json``), so the sensors tell a
+pawn from a counter. The game hides nothing, so every seat may read every
+detail of what went wrong.
+
+To arrest, take the pawn off and put the Judge counter on its hex (one sensor
+per hex cannot see a pawn and a counter on top of each other).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from lawmaster.rules.core import IllegalAction
+from lawmaster.rules.unamerican_graffiti import movement
+from lawmaster.rules.unamerican_graffiti.state import PLAYERS, State, opponent
+
+from .referee import GameRules
+
+if TYPE_CHECKING:
+    from .referee import Referee
+    from .table import Accepted, Status
+
+#: Kinds of magnet in the sensor map.
+SCRAWLER = "scrawler"
+JUDGE = "judge"
+#: Die faces of an ordinary six-sided die.
+FACES = (1, 2, 3, 4, 5, 6)
+#: Acts the opponent of the scrawler whose turn it is sends.
+OPPONENT_ACTS = frozenset({"roll", "judge_move"})
+#: The problem key of a board reading that fitted no legal move at all.
+AMBIGUOUS = "?ambiguous"
+
+
+def judge_piece(number: int) -> str:
+    """The tracker's name of a Judge counter."""
+    return f"judge-{number}"
+
+
+def judge_number(piece: object) -> int | None:
+    """The Judge a tracker piece name stands for, if it is one."""
+    if isinstance(piece, str) and piece.startswith("judge-") and piece[6:].isdigit():
+        return int(piece[6:])
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one board observation means for the game.
+
+    ``actions``: the inputs it stands for, applied in order (one, or a Judge
+    rolled twice moving twice); ``ask``: a question for ``seat`` when the
+    observation fits several stories; ``wrong``: why the move on the board is
+    not allowed (the piece must go back); ``problem``: something on the board
+    to put right (a counter knocked, a stray magnet); ``restored``: a piece is
+    back where the game has it; ``ignore``: nothing to do.
+    """
+
+    actions: tuple[dict[str, Any], ...] = ()
+    seat: str | None = None
+    ask: dict[str, Any] | None = None
+    wrong: str | None = None
+    problem: str | None = None
+    piece: str | None = None
+    put_back: str | None = None
+    restored: bool = False
+    ignore: bool = False
+    #: For an ``ask``: the candidate action lists, by option index.
+    options: tuple[tuple[dict[str, Any], ...], ...] = field(default=(), compare=False)
+
+    @property
+    def action(self) -> dict[str, Any] | None:
+        """The single action this reading stands for, if it is one."""
+        return self.actions[0] if len(self.actions) == 1 else None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something on the board to put right before play goes on."""
+
+    piece: str | None
+    text: str
+    reason: str = ""
+
+    def words(self) -> str:
+        return f"{self.reason}: {self.text}" if self.reason else self.text
+
+
+class GraffitiRules(GameRules):
+    """Unamerican Graffiti: Chopper against the Phantom, the Judges moved by the opponent."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        #: What must be put right on the board, by piece (``"?<hex>"``: a stray magnet).
+        self.problems: dict[str, Problem] = {}
+        #: An observation with several readings, waiting for a seat to say which.
+        self.asking: Reading | None = None
+
+    # -- who may send what -------------------------------------------------------
+    def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
+        if action.get("act") in OPPONENT_ACTS:
+            return opponent(state.turn)
+        by = action.get("by")
+        return by if isinstance(by, str) else None
+
+    def physical_name(self, action: Mapping[str, Any]) -> str:
+        if action.get("act") == "judge_move":
+            return f"Judge {action.get('judge')}'s move"
+        return f"{action.get('by', 'the scrawler')}'s move"
+
+    @property
+    def board_on(self) -> bool:
+        return bool(self.table.settings.get("board", False))
+
+    # -- completing inputs --------------------------------------------------------
+    def complete(
+        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
+    ) -> dict[str, Any] | str:
+        if action.get("act") != "roll":
+            return action
+        faces = action.get("faces")
+        if faces is None and rng is not None and state.phase == "roll":
+            return {**action, "faces": [rng.choice(FACES) for _ in range(state.moved)]}
+        return {**action, "faces": _faces(faces)} if faces is not None else action
+
+    # -- prompts --------------------------------------------------------------------
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        if seat not in PLAYERS or view.get("to_act") != [seat]:
+            return []
+        phase = view.get("phase")
+        legal = [a for a in view.get("legal_moves") or [] if isinstance(a, Mapping)]
+        on_board = self.board_on
+        if phase == "move":
+            return [self._move_prompt(seat, view, legal, on_board)]
+        if phase == "reenter":
+            landmarks = [str(a["at"]) for a in legal if a.get("act") == "reenter"]
+            return [
+                _prompt(
+                    "choose_landmark",
+                    {"act": "reenter", "by": seat},
+                    options=[{"at": h, "label": h} for h in landmarks],
+                    on_board=on_board,
+                    message="You were arrested: start a new colour on a free landmark",
+                )
+            ]
+        if phase == "roll":
+            # Nothing is hidden in this game: the number of hexes moved is public.
+            count = int(getattr(state, "moved", 0))
+            return [
+                _prompt(
+                    "enter_dice",
+                    {"act": "roll", "by": seat},
+                    count=count,
+                    faces=list(FACES),
+                    label=f"Roll {count} {'die' if count == 1 else 'dice'} for the Judges "
+                    "and enter the faces",
+                )
+            ]
+        if phase == "judges":
+            return [self._judges_prompt(seat, view, legal, on_board)]
+        return []
+
+    def _move_prompt(
+        self, seat: str, view: Mapping[str, Any], legal: list[Mapping[str, Any]], on_board: bool
+    ) -> dict[str, Any]:
+        threat = view.get("threat") if isinstance(view.get("threat"), Mapping) else {}
+        here = (view.get("scrawlers") or {}).get(seat, {}).get("position")
+        options = []
+        for action in legal:
+            path = list(action.get("path") or [])
+            to = path[-1] if path else here
+            info = threat.get(to) if isinstance(threat.get(to), Mapping) else {}
+            chance = info.get("arrest_chance")
+            label = f"{to} ({len(path)} hex{'es' if len(path) != 1 else ''})" if path else "stay"
+            if isinstance(chance, int | float) and path:
+                label += f", arrest {round(100 * chance)}%"
+            options.append(
+                {
+                    "to": to,
+                    "path": path,
+                    "hexes": len(path),
+                    "arrest_chance": chance,
+                    "label": label,
+                }
+            )
+        options.sort(key=lambda o: (o["hexes"] != 0, o["arrest_chance"] or 0, o["to"] or ""))
+        return _prompt(
+            "choose_destination",
+            {"act": "move", "by": seat},
+            options=options,
+            on_board=on_board,
+            message="Move up to three hexes"
+            + (": put your pawn down on the board, or choose here" if on_board else ""),
+        )
+
+    def _judges_prompt(
+        self, seat: str, view: Mapping[str, Any], legal: list[Mapping[str, Any]], on_board: bool
+    ) -> dict[str, Any]:
+        judges = view.get("judges") or {}
+        cleaning = set(view.get("cleaning") or [])
+        options = []
+        for action in legal:
+            if action.get("act") != "judge_move":
+                continue
+            number = action.get("judge")
+            path = list(action.get("path") or [])
+            start = judges.get(str(number))
+            if number in cleaning:
+                options.append(
+                    {"judge": number, "clean": True, "label": f"Judge {number} cleans {start}"}
+                )
+                continue
+            to = path[-1] if path else start
+            label = f"Judge {number}: {to}" if path else f"Judge {number} stays on {start}"
+            options.append({"judge": number, "to": to, "path": path, "label": label})
+        return _prompt(
+            "move_judge",
+            {"act": "judge_move", "by": seat},
+            options=options,
+            dice=list(view.get("dice") or []),
+            allowance=view.get("allowance"),
+            on_board=on_board,
+            message=f"Move the Judges rolled ({', '.join(map(str, view.get('dice') or []))}), "
+            f"up to {view.get('allowance')} hex(es) each"
+            + (": on the board, or choose here" if on_board else ""),
+        )
+
+    # -- the board ------------------------------------------------------------------
+    def expectation(self, state: Any) -> Any:
+        """Where every pawn and counter belongs now and which of them may move."""
+        if not self.board_on:
+            return None
+        from .tracker import Expectation
+
+        kinds: dict[str, str] = {}
+        positions: dict[str, str | None] = {}
+        for player, pawn in state.scrawlers.items():
+            returning = state.phase == "reenter" and player == state.turn
+            # An arrested pawn is off the board until its player returns with a new colour.
+            if pawn.position is not None or returning:
+                kinds[player] = SCRAWLER
+                positions[player] = pawn.position
+        for number, where in state.judges.items():
+            kinds[judge_piece(number)] = JUDGE
+            positions[judge_piece(number)] = where
+        movers: set[str] = set()
+        if state.phase in ("move", "reenter"):
+            movers.add(state.turn)
+        elif state.phase == "judges":
+            rolled = {n for n in state.dice if n not in state.cleaning}
+            movers |= {judge_piece(n) for n in rolled}
+            # A pawn a rolled Judge can reach may be lifted for the arrest.
+            movers |= {p for p in kinds if p in PLAYERS and _in_reach(state, p, rolled)}
+        return Expectation(
+            kinds,
+            positions,
+            movers=frozenset(movers),
+            captures=frozenset({(JUDGE, SCRAWLER)}),
+            turn=state.turn,
+        )
+
+    def observation(self, observation: Any, state: Any) -> Reading:
+        """How one tracker observation reads as input (see :class:`Reading`)."""
+        kind = getattr(observation, "TYPE", "")
+        if kind == "moved":
+            return self._read_moved(observation, state)
+        if kind == "ambiguous":
+            return self._read_ambiguous(observation, state)
+        if kind == "anomaly":
+            return Reading(
+                problem=observation.text,
+                piece=observation.piece or f"?{observation.found}",
+                put_back=observation.put_back,
+            )
+        if kind == "restored":
+            return Reading(restored=True, piece=observation.piece or f"?{observation.at}")
+        if kind == "captured":
+            # The arrest itself comes from the Judge's move; the lifted pawn is no problem.
+            return Reading(restored=True, piece=observation.piece)
+        return Reading(ignore=True)  # in_hand, jailed: nothing to do
+
+    def _read_moved(self, moved: Any, state: State) -> Reading:
+        candidates, why = self._candidates(moved, state)
+        seat = self._seat_for(moved.piece, state)
+        if not candidates:
+            return Reading(seat=seat, wrong=why, piece=moved.piece, put_back=moved.from_)
+        if len(candidates) == 1:
+            return Reading(actions=candidates[0], seat=seat, piece=moved.piece)
+        return self._question(seat, [(moved, c) for c in candidates])
+
+    def _read_ambiguous(self, ambiguous: Any, state: State) -> Reading:
+        stories: list[tuple[Any, tuple[dict[str, Any], ...]]] = []
+        reasons = []
+        for reading in ambiguous.readings:
+            if getattr(reading, "TYPE", "") != "moved":
+                continue
+            candidates, why = self._candidates(reading, state)
+            stories += [(reading, c) for c in candidates]
+            reasons.append(why)
+        seat = state.acting or state.turn
+        if not stories:
+            reason = next((r for r in reasons if r), "none of the readings is a legal move")
+            return Reading(seat=seat, wrong=reason)
+        # Even a single legal story is asked for: the other reading may be what happened.
+        return self._question(seat, stories)
+
+    def _question(
+        self, seat: str | None, stories: Sequence[tuple[Any, tuple[dict[str, Any], ...]]]
+    ) -> Reading:
+        options = [
+            {"index": i, "label": _story(moved, actions), "action": {"index": i}}
+            for i, (moved, actions) in enumerate(stories)
+        ]
+        ask = _prompt(
+            "which_reading",
+            {"act": "choose_reading"},
+            options=options,
+            message="The board fits more than one move: which one happened?",
+        )
+        return Reading(seat=seat, ask=ask, options=tuple(actions for _, actions in stories))
+
+    def _seat_for(self, piece: str, state: State) -> str | None:
+        if piece in PLAYERS:
+            return piece
+        return opponent(state.turn)
+
+    def _candidates(self, moved: Any, state: State) -> tuple[list[tuple[dict[str, Any], ...]], str]:
+        """The legal input sequences a ``Moved`` may stand for, or the reason there is none."""
+        piece, to = moved.piece, moved.to
+        if piece in PLAYERS:
+            if state.phase == "move" and piece == state.turn:
+                action = {"act": "move", "by": piece, "to": to}
+            elif state.phase == "reenter" and piece == state.turn:
+                action = {"act": "reenter", "by": piece, "at": to}
+            else:
+                return [], f"{piece}'s pawn may not move now ({_waiting_for(state)})"
+            why = self._illegal(state, [action])
+            return ([(action,)], "") if why is None else ([], why)
+        number = state.judge_at(moved.from_) if moved.from_ else None
+        if number is None:
+            number = judge_number(piece)
+        if number is None:
+            return [], f"{piece} is not a piece of this game"
+        if state.phase != "judges" or number not in state.dice:
+            return [], f"Judge {number} may not move now ({_waiting_for(state)})"
+        if number in state.cleaning:
+            return [], f"Judge {number} is cleaning {state.judges[number]}: say it on the tablet"
+        found = self._judge_sequences(state, number, to, list(moved.path), moved.how)
+        if found:
+            return found, ""
+        single = {"act": "judge_move", "by": opponent(state.turn), "judge": number, "to": to}
+        return [], self._illegal(state, [single]) or f"Judge {number} cannot reach {to} now"
+
+    def _judge_sequences(
+        self, state: State, number: int, to: str, seen: list[str], how: str
+    ) -> list[tuple[dict[str, Any], ...]]:
+        """Ways Judge ``number`` reaches ``to`` using one or more of its dice (each legal).
+
+        A Judge rolled twice may have moved twice in one gesture; every way to
+        split the gesture into legal moves is a candidate. A slide's seen path
+        keeps only the splits that pass where the counter was seen.
+        """
+        by = opponent(state.turn)
+        single = {"act": "judge_move", "by": by, "judge": number, "to": to}
+        if self._illegal(state, [single]) is None:
+            # One die is the plain reading; a second die of the same Judge can still
+            # be resolved (standing still ends in the same place).
+            return [(single,)]
+        found: list[tuple[dict[str, Any], ...]] = []
+
+        def walk(now: State, done: tuple[dict[str, Any], ...], left: int) -> None:
+            if left == 0 or now.phase != "judges" or number not in now.dice:
+                return
+            if number in now.cleaning:
+                return
+            for end, path in movement.judge_moves(now, number, now.allowance).items():
+                if not path:
+                    continue
+                action = {"act": "judge_move", "by": by, "judge": number, "to": end}
+                try:
+                    after = self.table.engine.apply(now, action).state
+                except IllegalAction:
+                    continue
+                if end == to:
+                    if done:
+                        found.append((*done, action))
+                    continue
+                walk(after, (*done, action), left - 1)
+
+        walk(state, (), state.dice.count(number))
+        if how == "slid" and len(found) > 1:
+            on_path = [s for s in found if all(a["to"] in seen for a in s)]
+            found = on_path or found
+        found.sort(key=len)
+        return found
+
+    def _illegal(self, state: State, actions: Sequence[Mapping[str, Any]]) -> str | None:
+        """Why the inputs are not legal one after the other, or ``None``."""
+        try:
+            for action in actions:
+                state = self.table.engine.apply(state, dict(action)).state
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def observe(self, observation: Any, referee: Referee) -> None:
+        """A tracker observation: apply what it stands for, or flag or ask."""
+        self.act_on(self.observation(observation, self.table.state), referee)
+
+    def act_on(self, reading: Reading, referee: Referee) -> None:
+        """Carry a :class:`Reading` out through the referee."""
+        if reading.ignore:
+            return
+        if reading.restored:
+            self.problems.pop(reading.piece or "", None)
+            self.problems.pop(AMBIGUOUS, None)
+            return
+        if reading.problem is not None:
+            key = reading.piece or "?"
+            self.problems[key] = Problem(reading.piece, reading.problem)
+            return
+        if reading.wrong is not None:
+            self._put_back(reading, reading.wrong)
+            return
+        if reading.ask is not None:
+            self.asking = reading
+            self.table.set_prompts({reading.seat or "": [reading.ask]})
+            return
+        self._apply(reading.actions, reading, referee)
+
+    def _apply(self, actions: Sequence[dict[str, Any]], reading: Reading, referee: Referee) -> None:
+        for action in actions:
+            reason = referee.apply_physical(dict(action), reading.seat)
+            if reason is not None:
+                self._put_back(reading, reason)
+                return
+        if reading.piece:
+            self.problems.pop(reading.piece, None)
+
+    def _put_back(self, reading: Reading, reason: str) -> None:
+        piece = reading.piece or "the piece"
+        where = reading.put_back
+        text = f"put {_name(piece)} back on {where}" if where else f"take {_name(piece)} back"
+        self.problems[reading.piece or AMBIGUOUS] = Problem(reading.piece, text, reason)
+
+    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
+        if action.get("act") != "choose_reading":
+            return False
+        asking = self.asking
+        if asking is None or seat != asking.seat:
+            raise IllegalAction("there is no question for you to answer")
+        index = action.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise IllegalAction(f"'index' must be 0 to {len(asking.options) - 1}")
+        if not 0 <= index < len(asking.options):
+            raise IllegalAction(f"'index' must be 0 to {len(asking.options) - 1}")
+        self.asking = None
+        self.table.set_prompts({})
+        chosen = asking.options[index]
+        self._apply(chosen, replace(asking, ask=None, actions=chosen), referee)
+        referee.refresh()
+        return True
+
+    def board_status(self, state: Any) -> Status | None:
+        from .table import Status
+
+        if self.problems:
+            return Status("illegal", "; ".join(p.words() for p in self.problems.values()))
+        if self.asking is not None:
+            return Status("waiting", f"waiting for {self.asking.seat} to say what happened")
+        return None
+
+    def accepted(self, accepted: Accepted) -> None:
+        # The tracker is told the new position; whatever is still wrong it reports again.
+        self.problems.clear()
+        if self.asking is not None:
+            self.asking = None
+            self.table.set_prompts({})
+
+    def undone(self, state: Any) -> None:
+        self.problems.clear()
+        self.asking = None
+
+
+def _in_reach(state: State, player: str, rolled: set[int]) -> bool:
+    where = state.scrawlers[player].position
+    return where is not None and any(
+        where in movement.judge_moves(state, n, state.allowance) for n in rolled
+    )
+
+
+def _faces(faces: object) -> Any:
+    """Faces typed on a form arrive as text (``"4"``) or a lone number: as a list of numbers."""
+    if isinstance(faces, int | str):
+        faces = [faces]
+    if not isinstance(faces, list):
+        return faces
+    return [int(f) if isinstance(f, str) and f.strip().isdigit() else f for f in faces]
+
+
+def _waiting_for(state: State) -> str:
+    if state.phase == "over":
+        return "the game is over"
+    if state.phase == "roll":
+        return f"{opponent(state.turn)} rolls the dice first"
+    if state.phase == "judges":
+        return f"the Judges rolled are {', '.join(map(str, state.dice))}"
+    if state.phase == "reenter":
+        return f"{state.turn} places a new scrawler first"
+    return f"it is {state.turn}'s move"
+
+
+def _name(piece: str) -> str:
+    number = judge_number(piece)
+    if number is not None:
+        return f"Judge {number}"
+    if piece in PLAYERS:
+        return f"{piece}'s pawn"
+    return piece
+
+
+def _story(moved: Any, actions: Sequence[Mapping[str, Any]]) -> str:
+    name = _name(moved.piece)
+    if len(actions) > 1:
+        steps = " then ".join(str(a.get("to")) for a in actions)
+        return f"{name} moved twice: {steps}"
+    return f"{name} moved from {moved.from_} to {moved.to}"
+
+
+def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """A prompt: its kind, the base action its answer completes, and what to show."""
+    return {"kind": kind, **action, "action": dict(action), **extra}
