@@ -268,3 +268,17 @@ def test_dredd_replay_of_garbage_lines_never_raises():
     ]
     out = list(replay(lines))
     assert [r.get("ok") for r in out[:-1]] == [False, False, False, True, False, False, False]
+
+
+def test_dredd_an_empty_action_deck_is_rebuilt_from_the_discards():
+    from lawmaster.rules.judge_dredd.state import draw_actions
+
+    state = copy.deepcopy(start().state)
+    state["action_deck"] = 1
+    state["action_discard"] = ["daystick-1"]
+    state["action_discard_count"] = 4
+    state["judges"]["a"]["hand"] = 2
+    draw_actions(state, "a", 3, [])
+    assert state["action_deck"] == 2
+    assert state["action_discard"] == [] and state["action_discard_count"] == 0
+    assert state["judges"]["a"]["hand"] == 5
