@@ -110,11 +110,7 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
             out.append(action)
             out.append({"act": act, "by": seat, "path": _walk(state, rng, seat)})
             out.append({"act": act, "by": seat, "path": []})
-        elif act == "end_movement":
-            if rng.random() < 0.3:
-                out.extend(_card_plays(state, rng))
-            out.append({"act": act})
-        elif act == "next_arrest":
+        elif act == "end_movement" or act == "next_arrest":
             if rng.random() < 0.3:
                 out.extend(_card_plays(state, rng))
             out.append({"act": act})
