@@ -219,3 +219,64 @@ def test_web_browser_tablet_portrait_and_landscape(game, browser, width, height)
             assert board["width"] >= min(width, height) * 0.4
     finally:
         context.close()
+
+
+class RigBoard:
+    """The referee's board seam on the stepped simulated rig (as the referee's own tests do)."""
+
+    def __init__(self, rig) -> None:
+        self.rig = rig
+
+    def expect(self, expectation) -> None:
+        self.rig.tracker.expect(expectation, self.rig.now)
+
+
+def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
+    """The real path of a physical move: magnets, hall sensors, sensing, tracker, referee."""
+    from lawmaster.host.runtime import DEMO_HEADER
+    from lawmaster.host.sim.rig import Rig
+
+    rig = Rig.for_game("gw_brott", seed=4)
+    rig.board.put("gw", "gw", "J12")
+    rig.board.put("red", "criminal", "jail")
+    rig.board.put("green", "criminal", "jail")
+    rig.run(0.3)
+    host = make_host(tmp_path, {"board": True, "gw_pause": 0.01})
+    table = host.new_game(DEMO_HEADER)
+    table.referee.attach_board(RigBoard(rig))
+
+    def run_until(when: float) -> None:
+        for observation in rig.run(when - rig.now + 0.4):
+            table.referee.observation(observation)
+
+    with live_server(host) as live:
+        screen = open_live(context, f"{live.url}/table")
+        gw = open_live(context, f"{live.url}/seat/{table.token('gw')}")
+        red = open_live(context, f"{live.url}/seat/{table.token('red')}")
+        faces = ["1", "2", "3", "4", "arrow"]
+        live.post_json(
+            f"/seat/{table.token('red')}/action", {"act": "roll", "by": "red", "faces": faces}
+        )
+        # With a board, the tablet only says the die; the piece moves on the board.
+        red.locator(".prompt-choose_die button", has_text="1").first.click()
+        red.locator(".prompt-move_piece").wait_for()
+        # One step out of the jail reaches an exit only: A1 is not a legal end.
+        run_until(rig.hands.lift_place("red", "A1", rig.now))
+        for page in (screen, gw, red):
+            page.locator(".status-illegal").wait_for()
+        assert "A1" not in gw.locator('[data-region="status"]').inner_text()
+        assert "A1" not in screen.locator('[data-region="status"]').inner_text()
+        assert (
+            table.snapshot("red")["status"]["message"]
+            in red.locator(".status-illegal").inner_text()
+        )
+        run_until(rig.hands.lift_place("red", "jail", rig.now))
+        for page in (screen, gw, red):
+            page.locator('[data-region="status"] [data-state="ok"]').wait_for()
+        exit_cell = table.snapshot("red")["view"]["asked"]["moves"]["1"][0]
+        run_until(rig.hands.lift_place("red", exit_cell, rig.now))
+        gw.locator('[data-region="log"]').get_by_text(
+            "red moves with die 1 out of jail."
+        ).wait_for()
+        red.locator(f'g.piece.criminal[data-piece="red"][data-cell="{exit_cell}"]').wait_for()
+        assert gw.locator("g.piece.criminal").count() == 0
