@@ -84,7 +84,6 @@ class Calibrator:
 
     def _ask_place(self) -> None:
         kind, spot = self.kinds[self._kind_i], self.spots[self._spot_i]
-        description = self.map.kinds[kind].description or kind
         self._step = "place"
         self._recent = []
         where = spot.space
@@ -93,8 +92,8 @@ class Calibrator:
             where += f" (marked spot {siblings.index(spot.channel) + 1} of {len(siblings)})"
         self.prompt = Prompt(
             "place",
-            f"Put a {kind} ({description}) on {where}"
-            f" [channel {spot.channel}]: {self._spot_i} of {len(self.spots)} spots done",
+            f"Put a {kind} on {where} [channel {spot.channel}]:"
+            f" {self._spot_i} of {len(self.spots)} spots done",
             kind,
             spot.space,
             spot.channel,

@@ -1,0 +1,75 @@
+"""``lawmaster calibrate``: the guided flow, simulated and through a (simulated) scanner."""
+
+from click.testing import CliRunner
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.commands.calibrate import _calibrate_port, command
+from lawmaster.host.sensing import Calibration
+from lawmaster.host.sim.physics import PhysicalBoard, SimClock
+from lawmaster.host.sim.pico import SimulatedPico
+
+
+def test_simulated_calibration_shows_progress_and_saves(tmp_path):
+    out = tmp_path / "cal.json"
+    result = CliRunner().invoke(command, ["--simulated", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Take every magnet off the board" in result.output
+    assert "Put a criminal on B2 [channel 11]: 11 of 122 spots done" in result.output
+    assert "Put a gw on A1" in result.output
+    assert f"Saved {out}" in result.output
+    calibration = Calibration.load(out)
+    assert calibration.channels == 122 and set(calibration.levels) == {"criminal", "gw"}
+    assert calibration.check() == []
+
+
+def test_other_games_and_a_missing_port(tmp_path):
+    out = tmp_path / "graffiti.json"
+    runner = CliRunner()
+    result = runner.invoke(
+        command, ["--simulated", "--quiet", "--game", "unamerican_graffiti", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert set(Calibration.load(out).levels) == {"scrawler", "judge"}
+    result = runner.invoke(command, ["--out", str(out)])
+    assert result.exit_code == 2 and "--port" in result.output
+
+
+def test_calibration_through_the_firmware_and_the_link():
+    gw = SensorMap.load("gw_brott")
+    small = SensorMap.from_data(
+        {
+            "game": "gw_brott",
+            "board": "four",
+            "sensor": dict(gw.sensor.__dict__),
+            "kinds": {
+                k.name: {"polarity": k.polarity, "magnets": [m.__dict__ for m in k.magnets]}
+                for k in gw.kinds.values()
+            },
+            "spots": [
+                {"channel": i, "space": name, "x_mm": 12.5 + 25 * i, "y_mm": 12.5}
+                for i, name in enumerate(["A1", "B1", "C1", "D1"])
+            ],
+        }
+    )
+    clock = SimClock()
+    board = PhysicalBoard(small, seed=1, clock=clock)
+    # A person with a steady rhythm: board clear for 1 s, then each spot in turn.
+    plan = [(k, s) for k in small.kinds for s in small.spots]
+
+    def scan() -> list[int]:
+        t = clock.advance(0.005)
+        step, phase = divmod(t - 1.0, 0.7)
+        board.remove("m")
+        if t >= 1.0 and step < len(plan) and phase < 0.4:
+            kind, spot = plan[int(step)]
+            board.put("m", kind, (spot.x, spot.y))
+        return board.frame()
+
+    shown = []
+    with SimulatedPico(frame=scan, channels=16) as pico:
+        calibration = _calibrate_port(small, pico.port, shown.append, timeout=30)
+    assert [p.step for p in shown][:2] == ["empty", "place"]
+    assert shown[-1].step == "done"
+    for ch in range(4):
+        assert calibration.levels["criminal"][ch] < calibration.baseline[ch] - 2000
+        assert calibration.levels["gw"][ch] > calibration.baseline[ch] + 10000
