@@ -116,7 +116,40 @@ _LIST_FIELDS = ("held", "positions", "handcuffs", "out", "dice")
 
 
 class Draft:
-    """A mutable copy of a :class:`State`; ``freeze()`` gives the next state."""
+    """A mutable copy of a :class:`State`; ``freeze()`` gives the next state.
+
+    The per-piece tuples and the dice are lists here; every other field is the
+    state's own (immutable) value, replaced rather than edited.
+    """
+
+    board: Board
+    geo: Geometry
+    options: Options
+    two_player: bool
+    pieces: tuple[str, ...]
+    abilities: tuple[str | None, ...]
+    criminal_cards: tuple[str | None, ...]
+    dealt: tuple[tuple[str, ...], ...]
+    held: list[tuple[str, ...]]
+    positions: list[int]
+    handcuffs: list[int]
+    out: list[bool]
+    gw_pos: int
+    handcuffs_left: int
+    trumps: tuple[str, ...]
+    trumps_left: tuple[str, ...]
+    handed_in: tuple[tuple[str, str, str], ...]
+    dice: list[str | None]
+    turn: int
+    phase: str
+    did: int
+    pending_steps: int
+    pending_kind: str
+    informer: str | None
+    revealed: tuple[tuple[int, str, str, str | None, bool], ...]
+    round: int
+    winner: str | None
+    deduction: Deduction
 
     def __init__(self, state: State) -> None:
         for f in _FIELD_NAMES:

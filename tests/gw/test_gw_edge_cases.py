@@ -109,3 +109,11 @@ def test_an_informer_naming_a_jailed_criminal_says_jail():
     informed = next(e for e in outcome.events if e["type"] == "informed")
     assert informed["cell"] == "jail" and informed["immune"] is False
     assert ENGINE.view(outcome.state, "gw")["revealed"][-1]["place"] == "jail"
+
+
+def test_the_draft_declares_exactly_the_fields_of_the_state():
+    from dataclasses import fields
+
+    from lawmaster.rules.gw_brott.state import Draft, State
+
+    assert set(Draft.__annotations__) == {f.name for f in fields(State)}
