@@ -325,7 +325,7 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     assert "Your combat odds" not in html(client.get("/table"))
 
 
-def test_web_graffiti_falls_back_to_the_readable_view(host, client):
+def test_web_graffiti_setup_and_seat_page(host, client):
     response = client.post(
         "/setup", data={"game": "unamerican-graffiti", "deal": "1", "players": "ignored"}
     )
@@ -333,8 +333,22 @@ def test_web_graffiti_falls_back_to_the_readable_view(host, client):
     table = host.table
     assert 1 <= table.header["dredd_roll"] <= 6 and "players" not in table.header
     page = html(client.get(f"/seat/{tokens(table)['chopper']}"))
-    assert '<div class="generic-view"><dl class="view">' in page
-    assert "<dt>scrawlers</dt>" in page
+    assert 'data-region="board"' in page and "you are <strong>chopper</strong>" in page
+
+
+def test_web_a_game_without_its_own_drawing_shows_its_view_as_a_list():
+    from lawmaster.host.web import render
+
+    snapshot = {"game": "no-such-game", "view": {"score": 3, "hand": ["a-1", "b-2"]}, "log": []}
+    with create_app(None).app_context():
+        drawn = str(render.board(snapshot))
+    assert drawn == (
+        '<div class="generic-view"><dl class="view"><dt>score</dt><dd>3</dd>'
+        "<dt>hand</dt><dd>a-1, b-2</dd></dl></div>"
+    )
+    assert render.describe("no-such-game", {"type": "scored", "by": "a", "points": 2}) == (
+        "scored: by a, points 2"
+    )
 
 
 def test_web_names_are_escaped_everywhere(host, client):
