@@ -22,7 +22,8 @@ Model (why it is good enough for the host code that has to cope with it):
 * Noise: Gaussian ADC noise from a seeded pool of noise frames (fast), plus
   optional rare spikes (a single channel jumping for one scan).
 * "Clicks": in GW:s brott a criminal's magnet snaps onto GW's blue magnet when
-  GW's pair comes over it; the criminal then rides on GW, one magnet further out.
+  GW's pair comes over it (a north-down and a south-down disc side by side
+  attract); the criminal then rides along at the blue magnet's side.
 
 Time comes from a clock (any ``Callable[[], float]``, seconds): a :class:`SimClock`
 for tests (deterministic, no sleeping) or the wall clock for the demo. Things
@@ -78,6 +79,8 @@ class Pose:
     y: float
     height: float = 0.0
     riding_on: str | None = None  # the piece this one has clicked onto
+    ride_dx: float = 0.0  # where it sits relative to that piece (mm)
+    ride_dy: float = 0.0
 
 
 class PhysicalBoard:
@@ -183,7 +186,7 @@ class PhysicalBoard:
         self._update(piece)
         for name, other in self.pieces.items():
             if other.riding_on == piece:
-                other.x, other.y, other.height = x, y, height
+                other.x, other.y, other.height = x + other.ride_dx, y + other.ride_dy, height
                 self._update(name)
         self._check_clicks(piece)
 
@@ -203,25 +206,28 @@ class PhysicalBoard:
         for name, other in self.pieces.items():
             if name == mover or other.riding_on is not None or other.height > 3.0:
                 continue
-            near = math.hypot(other.x - pose.x, other.y - pose.y) <= self.click_mm
-            if near and self.clicks.get(other.kind) == pose.kind:
+            dx, dy = other.x - pose.x, other.y - pose.y
+            dist = math.hypot(dx, dy)
+            if dist <= self.click_mm and self.clicks.get(other.kind) == pose.kind:
+                # It snaps to touch the side of the mover's front magnet.
+                touch = self._front_radius(pose.kind) + self._front_radius(other.kind)
+                if dist < 1e-6:
+                    dx, dy, dist = 1.0, 0.0, 1.0
                 other.riding_on = mover
-                other.x, other.y, other.height = pose.x, pose.y, pose.height
+                other.ride_dx, other.ride_dy = dx / dist * touch, dy / dist * touch
+                other.x, other.y = pose.x + other.ride_dx, pose.y + other.ride_dy
+                other.height = pose.height
                 self._update(name)
 
-    # -- fields -------------------------------------------------------------
-    def _extra_lift(self, pose: Pose) -> float:
-        """A rider sits on the outside of the front magnet it clicked onto."""
-        if pose.riding_on is None:
-            return 0.0
-        host = self.map.kinds[self.pieces[pose.riding_on].kind]
-        return sum(m.thickness_mm for m in host.magnets if m.side == "front")
+    def _front_radius(self, kind: str) -> float:
+        fronts = [m.diameter_mm / 2 for m in self.map.kinds[kind].magnets if m.side == "front"]
+        return max(fronts, default=0.0)
 
+    # -- fields -------------------------------------------------------------
     def _update(self, piece: str) -> None:
         pose = self.pieces[piece]
         kind: Kind = self.map.kinds[pose.kind]
         depth = self.map.sensor.depth_mm
-        extra = self._extra_lift(pose)
         contrib: dict[int, float] = {}
         bx, by = int(pose.x // _BUCKET_MM), int(pose.y // _BUCKET_MM)
         cut2 = CUTOFF_MM * CUTOFF_MM
@@ -234,7 +240,7 @@ class PhysicalBoard:
                         continue
                     tesla = 0.0
                     for m in kind.magnets:
-                        lift = m.lift_mm + (pose.height + extra if m.side == "front" else 0.0)
+                        lift = m.lift_mm + (pose.height if m.side == "front" else 0.0)
                         z = depth + lift + m.thickness_mm / 2
                         z2 = z * z
                         r2 = z2 + rho2

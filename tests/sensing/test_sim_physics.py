@@ -1,5 +1,7 @@
 """The simulated board: readings as a DRV5055 under the board would give them."""
 
+import math
+
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import MID_SCALE, PhysicalBoard, SimClock
@@ -76,7 +78,8 @@ def test_criminal_clicks_onto_gw_and_rides_along():
         clock.advance(0.005)
         board.frame()
     assert board.riders("gw") == ["c"]
-    assert board.where("c")[:2] == board.where("gw")[:2]
+    (cx, cy, _), (gx, gy, _) = board.where("c"), board.where("gw")
+    assert abs(math.hypot(cx - gx, cy - gy) - 5.5) < 1e-6  # touching the blue magnet's side
     assert abs(board.clean_reading(_channel("A5")) - MID_SCALE) < 300  # left with GW
     assert board.clean_reading(_channel("A6")) - MID_SCALE > 10000  # GW's pair wins
 
