@@ -142,6 +142,8 @@ def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dic
             else:
                 out["tie"] += p
         return out
+    if kind in ("arrest", "alien"):
+        return _competing(kind, groups, perp_fixed, perp_dice, me)
     dists = [dice_sums(n, mech) for _, n, mech, _ in groups]
     perp_dist = dice_sums(perp_dice, False)
     for combo in itertools.product(*dists, perp_dist):
@@ -151,6 +153,48 @@ def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dic
         totals = [g[0] + combo[i][0] for i, g in enumerate(groups)]
         hots = [combo[i][1] for i in range(len(groups))]
         out[_classify(kind, groups, totals, hots, perp_fixed + combo[-1][0], me)] += p
+    return out
+
+
+def _competing(
+    kind: str, groups: list, perp_fixed: int, perp_dice: int, me: int
+) -> dict[str, float]:
+    """Competing arrests, factorised: given the Perp's roll the groups are independent, so
+    P(nobody outranks me) is a product over the other groups."""
+    out = {"win": 0.0, "tie": 0.0, "lose": 0.0}
+    dists = [dice_sums(n, mech) for _, n, mech, _ in groups]
+    # Equal margins: the SJS first, then the earliest in turn order (the group's index).
+    rank = [(not g[3], gi) for gi, g in enumerate(groups)]
+    fixed, _, _, sjs = groups[me]
+    for perp_roll, _, pp in dice_sums(perp_dice, False):
+        perp = perp_fixed + perp_roll
+        rivals = []
+        for gi, (g_fixed, _, _, g_sjs) in enumerate(groups):
+            if gi == me:
+                continue
+            beats: dict[int, float] = {}
+            for roll, hot, q in dists[gi]:
+                margin = g_fixed + roll - perp
+                if hot or margin < 0 or (margin == 0 and kind == "alien"):
+                    continue
+                if margin > 0 or g_sjs:
+                    beats[margin] = beats.get(margin, 0.0) + q
+            rivals.append((rank[gi] < rank[me], beats))
+        for roll, hot, q in dists[me]:
+            weight = pp * q
+            margin = fixed + roll - perp
+            if hot or margin < 0 or (margin == 0 and kind == "alien"):
+                out["lose"] += weight
+            elif margin > 0 or sjs:
+                clear = 1.0
+                for ahead, beats in rivals:
+                    clear *= 1.0 - sum(
+                        p for m, p in beats.items() if m > margin or (m == margin and ahead)
+                    )
+                out["win"] += weight * clear
+                out["tie"] += weight * (1.0 - clear)
+            else:
+                out["tie"] += weight
     return out
 
 

@@ -7,6 +7,7 @@ import itertools
 import pytest
 from dredd_helpers import play_all, start
 
+from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.odds import candidate_pool, combat_odds, dice_sums
 
 
@@ -124,3 +125,64 @@ def test_dredd_dice_sums_are_distributions():
     for n in range(0, 4):
         for mech in (False, True):
             assert sum(p for _, _, p in dice_sums(n, mech)) == pytest.approx(1.0)
+
+
+def test_dredd_competing_odds_match_the_engine_over_every_roll():
+    """The Mantis Brothers example after the reveal: every card is known, so each seat's odds
+    must equal the share of dice rolls on which the engine gives that result."""
+    import json
+
+    from dredd_helpers import SCENARIOS
+
+    from lawmaster.rules.core.replay import Game
+
+    lines = [
+        json.loads(line)
+        for line in (SCENARIOS / "example_mantis_brothers.jsonl").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    game, _ = Game.start(lines[0])
+    for action in lines[1:]:
+        try:
+            game.apply(action)
+        except IllegalAction:  # the file's deliberate refusals
+            continue
+        if action.get("act") == "reveal":
+            break
+    revealed = game.state
+    odds = {seat: combat_odds(revealed, seat) for seat in "abcd"}
+    tally = {seat: {"win": 0, "tie": 0, "lose": 0} for seat in "abcd"}
+    for a, c, d, p in itertools.product(range(1, 7), repeat=4):
+        game.state = revealed
+        events = game.apply({"act": "roll", "dice": {"a": [a], "c": [c], "d": [d], "perp": [p]}})
+        result = next(e for e in events if e["type"] == "combat_result")
+        for gi, group in enumerate(result["groups"]):
+            key = "win" if result["winner"] == gi else "lose" if gi in result["koed"] else "tie"
+            for seat in group:
+                tally[seat][key] += 1
+    for seat in "abcd":
+        for key in ("win", "tie", "lose"):
+            assert odds[seat][key] == pytest.approx(tally[seat][key] / 6**4, abs=1e-6)
+
+
+def test_dredd_block_mania_odds_match_the_engine_over_every_roll():
+    game = start(specialists={"a": "mechanismo"}, hands={"b": ["block-mania-1", "daystick-1"]})
+    play_all(
+        game,
+        {"act": "play", "by": "b", "card": "block-mania-1", "judges": ["a", "b"]},
+        {"act": "commit", "by": "b", "card": "daystick-1", "for": "b"},
+        {"act": "reveal"},
+    )
+    revealed = game.state
+    odds = {seat: combat_odds(revealed, seat) for seat in "ab"}
+    tally = {seat: {"win": 0, "tie": 0, "lose": 0} for seat in "ab"}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        game.state = revealed
+        events = game.apply({"act": "roll", "dice": {"a": [a], "b": [b]}})
+        koed = next(e for e in events if e["type"] == "combat_result")["koed"]
+        for gi, seat in enumerate("ab"):
+            key = "tie" if len(koed) == 2 else "lose" if gi in koed else "win"
+            tally[seat][key] += 1
+    for seat in "ab":
+        for key in ("win", "tie", "lose"):
+            assert odds[seat][key] == pytest.approx(tally[seat][key] / 36, abs=1e-6)
