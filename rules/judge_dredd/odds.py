@@ -51,12 +51,19 @@ def dice_difference(nj: int, mech: bool, np_: int) -> tuple[tuple[int, bool, flo
 
 
 def _vector(state: State, combat: dict[str, Any], entry: dict[str, Any]) -> Vector:
+    """A card's effect as (group 0 net strength, group 0 extra dice, ..., extra Perp dice).
+
+    Only margins over the Perp matter, so a card adding to the Perp is folded in as the same
+    amount off every group: fewer distinct vectors to enumerate.
+    """
     eff = card_effect(state, combat, entry)
-    vec = [0] * (2 * len(combat["groups"]) + 2)
+    groups = len(combat["groups"])
+    vec = [0] * (2 * groups + 1)
+    for gi in range(groups):
+        vec[2 * gi] = -eff["perp"]
     gi = eff["group"]
-    vec[2 * gi] = eff["judge"]
+    vec[2 * gi] += eff["judge"]
     vec[2 * gi + 1] = eff["judge_dice"]
-    vec[-2] = eff["perp"]
     vec[-1] = eff["perp_dice"]
     return tuple(vec)
 
@@ -76,7 +83,7 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
     me = group_of(combat, seat)
     if me is None:
         return None
-    size = 2 * len(combat["groups"]) + 2
+    size = 2 * len(combat["groups"]) + 1
     known = [e for e in combat["cards"] if combat["revealed"] or e["face_up"] or e["by"] == seat]
     unknown = [e for e in combat["cards"] if e not in known]
     dist: dict[Vector, float] = {tuple([0] * size): 1.0}
@@ -84,6 +91,7 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
     for e in known:
         for i, v in enumerate(_vector(state, combat, e)):
             base[i] += v
+    mixtures = []
     if unknown:
         pool = candidate_pool(state, seat, [e["card"] for e in known])
         cards: CardBook = state["cards"]
@@ -93,6 +101,11 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
             for c in pool:
                 option = default_option(cards.actions[c], controller)
                 counts[_vector(state, combat, {**e, "card": c, "option": option})] += 1
+            mixtures.append(counts)
+    if len(combat["groups"]) == 1 and combat["kind"] in ("arrest", "alien"):
+        return _single(state, combat, tuple(base), mixtures)
+    for counts in mixtures:
+        if counts:
             total = sum(counts.values())
             nxt: dict[Vector, float] = {}
             for v, p in dist.items():
@@ -106,6 +119,44 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
         for outcome, q in _outcomes(state, combat, full, me).items():
             result[outcome] += p * q
     return {k: round(v, 6) for k, v in result.items()}
+
+
+def _single(
+    state: State, combat: dict[str, Any], base: Vector, mixtures: list[Counter[Vector]]
+) -> dict[str, float]:
+    """One group against the Perp or the Alien: only the margin and overheating matter, so each
+    unknown card becomes a distribution over (margin change, overheated), its extra dice rolled
+    in, and the cards convolve in one dimension."""
+    fixed, n, mech, sjs = _groups(state, combat, base)[0]
+    alien = combat["kind"] == "alien"
+    perp = ALIEN_STRENGTH if alien else perp_base(state, combat["sector"])
+    perp_dice = 0 if alien else 1 + base[-1]
+    dist: dict[tuple[int, bool], float] = {}
+    for diff, hot, p in dice_difference(n, mech, perp_dice):
+        key = (fixed - perp + diff, hot)
+        dist[key] = dist.get(key, 0.0) + p
+    for counts in mixtures:
+        total = sum(counts.values())
+        card: dict[tuple[int, bool], float] = {}
+        for (net, extra, perp_extra), k in counts.items():
+            for diff, hot, p in dice_difference(extra, mech, 0 if alien else perp_extra):
+                key = (net + diff, hot)
+                card[key] = card.get(key, 0.0) + p * k / total
+        nxt: dict[tuple[int, bool], float] = {}
+        for (m1, h1), p1 in dist.items():
+            for (m2, h2), p2 in card.items():
+                key = (m1 + m2, h1 or h2)
+                nxt[key] = nxt.get(key, 0.0) + p1 * p2
+        dist = nxt
+    out = {"win": 0.0, "tie": 0.0, "lose": 0.0}
+    for (margin, hot), p in dist.items():
+        if hot or margin < 0 or (margin == 0 and alien):
+            out["lose"] += p
+        elif margin > 0 or sjs:
+            out["win"] += p
+        else:
+            out["tie"] += p
+    return {k: round(v, 6) for k, v in out.items()}
 
 
 def _groups(state: State, combat: dict[str, Any], vec: Vector) -> list[tuple[int, int, bool, bool]]:
@@ -125,7 +176,7 @@ def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dic
     kind = combat["kind"]
     groups = _groups(state, combat, vec)
     if kind == "arrest":
-        perp_fixed, perp_dice = perp_base(state, combat["sector"]) + vec[-2], 1 + vec[-1]
+        perp_fixed, perp_dice = perp_base(state, combat["sector"]), 1 + vec[-1]
     elif kind == "alien":
         perp_fixed, perp_dice = ALIEN_STRENGTH, 0
     else:
