@@ -42,6 +42,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     )
     app.config.update(config)
     app.json.sort_keys = False
+    # "/seat//action" is an unknown page (404), not a redirect to some other page.
+    app.url_map.merge_slashes = False
     app.extensions["lawmaster.host"] = host
     app.extensions["lawmaster.unexpected"] = []
     # Set when the server stops, so open event streams end instead of holding threads.

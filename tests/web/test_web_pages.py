@@ -365,3 +365,23 @@ def test_web_names_are_escaped_everywhere(host, client):
         page = html(response)
         assert "<img" not in page and "<b>bold" not in page, path
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_web_gw_sees_the_board_from_its_own_side(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    seats = tokens(table)
+
+    def cell_x(page: str, name: str) -> float:
+        group = re.search(rf'<g class="cell [^"]*" data-cell="{name}">.*?<rect x="([\d.]+)"', page)
+        return float(group.group(1))
+
+    gw = html(client.get(f"/seat/{seats['gw']}"))
+    red = html(client.get(f"/seat/{seats['red']}"))
+    # GW sits behind the vertical board: left and right swap, rows stay.
+    assert 'data-side="gw"' in gw and 'data-side="criminals"' in red
+    assert cell_x(gw, "A1") == cell_x(red, "J1") and cell_x(gw, "J12") == cell_x(red, "A12")
+    assert f"/events/{seats['gw']}?side=criminals" in html(
+        client.get(f"/seat/{seats['gw']}?side=criminals")
+    )
+    flipped = html(client.get(f"/seat/{seats['gw']}?side=criminals"))
+    assert cell_x(flipped, "A1") == cell_x(red, "A1")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template
+from flask import has_request_context, render_template, request
 from markupsafe import Markup, escape
 
 from lawmaster.rules.core import IllegalAction
@@ -135,9 +135,25 @@ def _cell_name(board: Board, name: str) -> int | None:
         return None
 
 
-def _origin(board: Board, cell: int) -> tuple[float, float]:
+def _origin(board: Board, cell: int, mirror: bool = False) -> tuple[float, float]:
     col, row = board.xy(cell)
+    if mirror:
+        col = board.width - 1 - col
     return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+#: The board as seen from ``"criminals"`` (A1 top-left) or from ``"gw"`` (left-right
+#: mirrored: GW sits on the other side of the vertical board).
+SIDES = ("criminals", "gw")
+
+
+def side_of(snapshot: Mapping[str, Any]) -> str:
+    """The side to draw from: ``?side=`` if the page asked, else the seat's own side."""
+    if has_request_context():
+        asked = request.args.get("side")
+        if asked in SIDES:
+            return asked
+    return "gw" if snapshot.get("seat") == "gw" else "criminals"
 
 
 def board(snapshot: Mapping[str, Any]) -> Markup | None:
@@ -149,18 +165,20 @@ def board(snapshot: Mapping[str, Any]) -> Markup | None:
     if grid is None:
         return None
     order = piece_order(view)
+    mirror = side_of(snapshot) == "gw"
     parts: list[str] = []
     width = MARGIN + grid.width * CELL + 2
     height = MARGIN + grid.height * CELL + 2
     parts.append(
-        f'<svg class="board gw-board" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg class="board gw-board" data-side="{"gw" if mirror else "criminals"}" '
+        f'viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="GW:s brott board" xmlns="http://www.w3.org/2000/svg">'
     )
     parts.append(_defs())
-    parts.extend(_labels(grid))
-    parts.extend(_cells(grid, view))
-    parts.extend(_deduction(grid, view, order))
-    parts.extend(_pieces(grid, view, order))
+    parts.extend(_labels(grid, mirror))
+    parts.extend(_cells(grid, view, mirror))
+    parts.extend(_deduction(grid, view, order, mirror))
+    parts.extend(_pieces(grid, view, order, mirror))
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -175,10 +193,10 @@ def _defs() -> str:
     )
 
 
-def _labels(grid: Board) -> list[str]:
+def _labels(grid: Board, mirror: bool) -> list[str]:
     parts = []
     for col in range(grid.width):
-        x = MARGIN + col * CELL + CELL / 2
+        x = MARGIN + (grid.width - 1 - col if mirror else col) * CELL + CELL / 2
         parts.append(
             f'<text class="label" x="{x}" y="15" text-anchor="middle">{chr(65 + col)}</text>'
         )
@@ -190,13 +208,13 @@ def _labels(grid: Board) -> list[str]:
     return parts
 
 
-def _cells(grid: Board, view: Mapping[str, Any]) -> list[str]:
+def _cells(grid: Board, view: Mapping[str, Any], mirror: bool) -> list[str]:
     on_cell = {cell: card for card, cell in grid.evidence.items()}
     gone = handed_in_cards(view)
     exits = set(grid.jail_exits)
     parts = []
     for cell in range(grid.size):
-        x, y = _origin(grid, cell)
+        x, y = _origin(grid, cell, mirror)
         name = grid.name_of(cell)
         kind, fill, note = "street", "#eceae4", "street"
         if cell in grid.houses:
@@ -241,7 +259,7 @@ def _cells(grid: Board, view: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _deduction(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+def _deduction(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool) -> list[str]:
     parts = []
     for index, (piece, cells) in enumerate(deduction_of(view).items()):
         fill = piece_fill(piece, order)
@@ -250,7 +268,7 @@ def _deduction(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[s
             cell = _cell_name(grid, name)
             if cell is None:
                 continue  # "jail" and anything off this board: told in the legend instead
-            x, y = _origin(grid, cell)
+            x, y = _origin(grid, cell, mirror)
             parts.append(
                 f'<g class="maybe" data-piece="{escape(piece)}" data-cell="{grid.name_of(cell)}">'
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
@@ -261,13 +279,13 @@ def _deduction(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[s
     return parts
 
 
-def _pieces(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool) -> list[str]:
     parts = []
     for piece, where in criminal_positions(view).items():
         cell = _cell_name(grid, where)
         if cell is None:
             continue  # in jail or out: the legend says so
-        x, y = _origin(grid, cell)
+        x, y = _origin(grid, cell, mirror)
         fill = piece_fill(piece, order)
         ink = "#000" if piece in ("yellow", "white") else "#fff"
         parts.append(
@@ -279,11 +297,11 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
             f'fill="{ink}" class="piece-label">{escape(piece[:1].upper())}</text></g>'
         )
-    parts.extend(_jailed(grid, view, order))
+    parts.extend(_jailed(grid, view, order, mirror))
     gw = view.get("gw_position")
     cell = _cell_name(grid, gw) if isinstance(gw, str) else None
     if cell is not None:
-        x, y = _origin(grid, cell)
+        x, y = _origin(grid, cell, mirror)
         parts.append(
             f'<g class="piece gw" data-cell="{grid.name_of(cell)}">'
             f"<title>GW on {grid.name_of(cell)}</title>"
@@ -312,7 +330,7 @@ def _where(piece: str, info: Any, known: dict[str, str], maybe: dict[str, list[s
     return "somewhere on the board (hidden)"
 
 
-def _jailed(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]:
+def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool) -> list[str]:
     """Pieces in jail (public: arrests and jail breaks are seen by all) drawn in the jail."""
     criminals = view.get("criminals")
     if not isinstance(criminals, Mapping):
@@ -327,8 +345,8 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str]) -> list[str]
     if not jailed:
         return []
     area = sorted(grid.jail_cells) or list(grid.jail_exits[:1])
-    xs = [_origin(grid, c)[0] for c in area]
-    ys = [_origin(grid, c)[1] for c in area]
+    xs = [_origin(grid, c, mirror)[0] for c in area]
+    ys = [_origin(grid, c, mirror)[1] for c in area]
     left, top = min(xs), min(ys)
     width, height = max(xs) + CELL - left, max(ys) + CELL - top
     radius = min(CELL * 0.22, width / (2 * len(jailed) + 1))

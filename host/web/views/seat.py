@@ -17,6 +17,7 @@ from ..actions import action_from_form, action_from_json, body_is_json, checked_
 from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
+from ..render.gw_brott import SIDES, side_of
 
 bp = Blueprint("seat", __name__)
 
@@ -32,14 +33,16 @@ def render_seat(
 ) -> tuple[str, int]:
     """The seat's full page (also used to show a refused form input, without scripts)."""
     snapshot = table.snapshot(seat)
+    side = request.args.get("side") if request.args.get("side") in SIDES else None
     page = render_template(
         "seat.html",
         snapshot=snapshot,
         seat=seat,
         token=token,
         regions=as_markup(regions(snapshot, token, digital_dice(table))),
-        events_url=url_for("events.seat_events", token=token),
-        snapshot_url=url_for("seat.snapshot_json", token=token, html=1),
+        events_url=url_for("events.seat_events", token=token, side=side),
+        snapshot_url=url_for("seat.snapshot_json", token=token, html=1, side=side),
+        side=side_of(snapshot) if snapshot.get("game") == "gw-brott" else None,
         error=error,
     )
     return page, status

@@ -15,6 +15,7 @@ from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
 from ..qr import qr_svg
+from ..render.gw_brott import SIDES
 
 bp = Blueprint("table", __name__)
 
@@ -42,13 +43,14 @@ def screen() -> str:
     table = current_table()
     snapshot = table.snapshot(TABLE_SEAT)
     show_qr = request.args.get("qr", "1") != "0"
+    side = request.args.get("side") if request.args.get("side") in SIDES else None
     return render_template(
         "table.html",
         snapshot=snapshot,
         regions=as_markup(regions(snapshot)),
         links=seat_links(table) if show_qr else [],
-        events_url=url_for("events.table_events"),
-        snapshot_url=url_for("table.snapshot_json", html=1),
+        events_url=url_for("events.table_events", side=side),
+        snapshot_url=url_for("table.snapshot_json", html=1, side=side),
     )
 
 
