@@ -280,3 +280,25 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
         ).wait_for()
         red.locator(f'g.piece.criminal[data-piece="red"][data-cell="{exit_cell}"]').wait_for()
         assert gw.locator("g.piece.criminal").count() == 0
+
+
+def test_web_browser_gw_taps_its_path_on_the_board(game, context):
+    host, table, live = game
+    for piece in ("red", "green"):
+        url = f"/seat/{table.token(piece)}/action"
+        live.post_json(url, {"act": "roll", "by": piece, "faces": ["1", "2", "3", "4", "arrow"]})
+        to = table.snapshot(piece)["view"]["asked"]["moves"]["1"][0]
+        assert live.post_json(url, {"act": "move", "by": piece, "die": "1", "to": to})[0] == 200
+    gw = open_live(context, f"{live.url}/seat/{table.token('gw')}")
+    gw.locator(".gw-roll-form select").select_option("2")
+    gw.locator(".gw-roll-form button[type=submit]").click()
+    path_input = gw.locator(".gw-move-form input.path-input")
+    path_input.wait_for()
+    path_input.click()
+    for name in ("J11", "J10"):
+        gw.locator(f'svg.board g.cell[data-cell="{name}"]').click()
+    assert path_input.input_value() == "J11 J10"
+    assert gw.locator("svg.board g.cell.picked").count() == 2
+    gw.locator(".gw-move-form button", has_text="Move").click()
+    gw.locator('[data-region="log"]').get_by_text("GW (normal) J12 → J10.").wait_for()
+    assert table.actions[-1] == {"act": "gw_move", "path": ["J11", "J10"]}

@@ -118,20 +118,35 @@
     });
   });
 
-  // Tapping a board cell fills the cell or path field last touched.
+  // Tapping a board cell fills the cell or path field last touched, and the cells
+  // named in that field are outlined on the board.
   var target = null;
+
+  function markPicked() {
+    var names = target ? target.value.toUpperCase().split(/[\s,;]+/).filter(Boolean) : [];
+    document.querySelectorAll("svg.board .cell").forEach(function (cell) {
+      var on = names.indexOf(cell.getAttribute("data-cell")) >= 0;
+      cell.classList.toggle("picked", on);
+    });
+  }
+
   document.addEventListener("focusin", function (event) {
     var el = event.target;
     if (el.classList && (el.classList.contains("cell-input") || el.classList.contains("path-input"))) {
       target = el;
       document.body.classList.add("picking");
+      markPicked();
     }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target === target) markPicked();
   });
   document.addEventListener("lawmaster:updated", function () {
     if (target && !document.body.contains(target)) {
       target = null;
       document.body.classList.remove("picking");
     }
+    markPicked();
   });
   document.addEventListener("click", function (event) {
     if (!target || !event.target.closest) return;
@@ -143,7 +158,8 @@
     } else {
       target.value = name;
     }
-    target.focus();
+    // No focus() here: on a tablet that would pop the keyboard up after every tap.
+    markPicked();
   });
 
   function connect(url) {
