@@ -126,9 +126,10 @@ class GwBrottRules(GameRules):
         if self.gw_pending is not None:
             moved = self.gw_pending
             self.gw_pending = None
+            path = self._bridged(moved.from_, moved.path)
             if self.said_trump == "breakthrough":
-                return {"act": "trump", "card": "breakthrough", "path": list(moved.path)}
-            return {"act": "gw_move", "path": list(moved.path)}
+                return {"act": "trump", "card": "breakthrough", "path": path}
+            return {"act": "gw_move", "path": path}
         for seat in self.table.engine.to_act(state):
             asked = self.table.engine.view(state, seat).get("asked") or {}
             if seat != GW and asked.get("may_pass"):
@@ -241,9 +242,11 @@ class GwBrottRules(GameRules):
             self.problems[key] = Problem(observation.piece, observation.kind, observation.text)
         elif kind == "restored":
             key = observation.piece or f"?{observation.at}"
-            self.problems.pop(key, None)
+            had_problem = self.problems.pop(key, None) is not None
             if self.seen is not None and self.seen.piece == observation.piece:
                 self.seen = None
+            elif not had_problem:
+                self._back_where_it_was(observation, referee)
         elif kind == "ambiguous":
             self._ask(observation)
         # "captured" and "in_hand" change nothing: the engine decides catches from GW's path.
@@ -266,6 +269,50 @@ class GwBrottRules(GameRules):
             self.said = said  # the die stays said; the piece goes back and moves again
             self._put_back(moved, reason)
 
+    def _back_where_it_was(self, restored: Any, referee: Referee) -> None:
+        """A piece lifted and put down where it stood, with a die said that allows it.
+
+        Walks may come back to their start ("back and forth as many times as you
+        like"), and on the board such a move looks like a piece lifted and put
+        back: with the die said, that is the move.
+        """
+        said = self.said
+        if said is None or said.get("by") != restored.piece:
+            return
+        view = self.table.engine.view(self.table.state, restored.piece)
+        ends = ((view.get("asked") or {}).get("moves") or {}).get(str(said.get("die")))
+        if isinstance(ends, list) and restored.at in ends:
+            reason = referee.apply_physical({**said, "to": restored.at}, restored.piece)
+            if reason is not None:
+                self.said = said
+
+    def _bridged(self, start: str | None, path: tuple[str, ...]) -> list[str]:
+        """GW's path with the cells a fast slide skipped put back, where only one way fits.
+
+        A magnet sliding quickly can cross a cell between two sensor readings. A
+        straight gap has one way through; a diagonal gap has one only when the
+        other corner is a house. Anything else is left as seen (and refused).
+        """
+        board = self.rules_board
+        if start is None:
+            return list(path)
+        out: list[str] = []
+        here = board.cell(start)
+        for name in path:
+            cell = board.cell(name)
+            out.extend(board.name_of(c) for c in _gap(board, here, cell))
+            out.append(name)
+            here = cell
+        return out
+
+    @property
+    def rules_board(self) -> Any:
+        if not hasattr(self, "_board"):
+            from lawmaster.rules.gw_brott.board import Board
+
+            self._board = Board.load(self.table.header.get("board", "standard"))
+        return self._board
+
     def _gw_moved(self, moved: Any, referee: Referee, state: Any) -> None:
         asked = self.table.engine.view(state, GW).get("asked") or {}
         if self.said_trump == "helicopter" and asked.get("act") == "gw_roll":
@@ -280,7 +327,7 @@ class GwBrottRules(GameRules):
             self._put_back(moved, why)
             return
         self.gw_pending = moved
-        if len(moved.path) >= steps:
+        if len(self._bridged(moved.from_, moved.path)) >= steps:
             self.flush_gw(referee)
             return
         # Fewer steps than allowed: GW may still go on. Wait for a pause (or "done").
@@ -304,10 +351,11 @@ class GwBrottRules(GameRules):
             self._gw_timer = None
         if moved is None:
             return
+        path = self._bridged(moved.from_, moved.path)
         if self.said_trump == "breakthrough":
-            action = {"act": "trump", "card": "breakthrough", "path": list(moved.path)}
+            action = {"act": "trump", "card": "breakthrough", "path": path}
         else:
-            action = {"act": "gw_move", "path": list(moved.path)}
+            action = {"act": "gw_move", "path": path}
         self._apply_gw(action, moved, referee)
 
     def _apply_gw(self, action: dict[str, Any], moved: Any, referee: Referee) -> None:
@@ -484,6 +532,24 @@ class GwBrottRules(GameRules):
                 prompts.append(_prompt("pass", {"act": "pass", **base}))
             return prompts
         return []
+
+
+def _gap(board: Any, a: int, b: int) -> list[int]:
+    """The cells between ``a`` and ``b`` when exactly one shortest street way joins them."""
+    (ax, ay), (bx, by) = board.xy(a), board.xy(b)
+    dx, dy = bx - ax, by - ay
+    if abs(dx) + abs(dy) <= 1:
+        return []
+    if dx == 0 or dy == 0:
+        n = abs(dx) + abs(dy)
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        between = [(ay + sy * k) * board.width + (ax + sx * k) for k in range(1, n)]
+        return [] if any(board.is_blocked(c) for c in between) else between
+    if abs(dx) == 1 and abs(dy) == 1:
+        corners = [ay * board.width + bx, by * board.width + ax]
+        open_corners = [c for c in corners if not board.is_blocked(c)]
+        return open_corners if len(open_corners) == 1 else []
+    return []
 
 
 def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -11,8 +11,10 @@ new game set up from a tablet is refereed by the same stack.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -147,18 +149,172 @@ def wire_simulated_nfc(runtime: Runtime, seed: int) -> Any:
     return nfc
 
 
-class SimulatedTable:
-    """The demo's hands at the table: cards tapped on the emulated reader, tablets typed on.
+class BoardFeed:
+    """Scanner frames → sensing → tracker → the referee's input queue, on the link's thread.
 
-    :meth:`act` carries out one :class:`~lawmaster.host.sim.players.Decision`
-    the way a person would: evidence is handed in by tapping its card on the
-    table's reader; everything else is typed on the seat's tablet. It waits
-    until the referee has taken the input (or refused it) before returning.
+    The referee tells the feed what to expect (:meth:`expect`, any thread); the
+    link's thread hands it to the tracker before the next frame, so the tracker
+    is only ever touched by one thread.
     """
 
-    def __init__(self, runtime: Runtime, nfc: Any = None, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        sensing: Any,
+        tracker: Any,
+        inputs: Inputs,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.sensing = sensing
+        self.tracker = tracker
+        self.inputs = inputs
+        self.clock = clock
+        self.frames = 0
+        self._lock = threading.Lock()
+        self._expectation: Any = None
+        #: Called with each observation and the time it was made (for the bench).
+        self.on_observation: list[Callable[[Any, float], None]] = []
+
+    def expect(self, expectation: Any) -> None:
+        with self._lock:
+            self._expectation = expectation
+
+    def on_scan(self, frame: Any) -> None:
+        t = self.clock()
+        with self._lock:
+            expectation, self._expectation = self._expectation, None
+        if expectation is not None:
+            self.tracker.expect(expectation, t)
+        self.frames += 1
+        for observation in self.tracker.feed(self.sensing.feed(frame.readings, t), t):
+            for listener in self.on_observation:
+                listener(observation, t)
+            self.inputs.put(lambda table, o=observation: table.referee.observation(o))
+
+
+def wire_board(runtime: Runtime, port: str, sensor_map: Any, calibration: Any) -> BoardFeed:
+    """Link on ``port`` → sensing → tracker → referee; the referee tells it what to expect."""
+    from .link import Link
+    from .sensing import Sensing
+    from .tracker import Tracker
+
+    feed = BoardFeed(Sensing(sensor_map, calibration), Tracker(sensor_map), inputs_of(runtime))
+
+    def attach(table: Table) -> None:
+        table.referee.attach_board(feed)
+
+    attach(runtime.table)
+    runtime.host.on_new_table.append(attach)
+    link = Link(port, feed.on_scan)
+    link.start()
+    runtime.closers.append(link.stop)
+    feed.link = link  # type: ignore[attr-defined]
+    return feed
+
+
+def wire_real_board(runtime: Runtime, config: Any) -> BoardFeed:
+    """The scanner on the configured serial port, with the board's calibration file."""
+    from lawmaster.hardware.sensor_map import SensorMap
+
+    from .sensing import Calibration
+
+    game = runtime.table.game.replace("-", "_")
+    return wire_board(
+        runtime,
+        config.scanner.port,
+        SensorMap.load(game),
+        Calibration.load(config.calibration),
+    )
+
+
+class SimulatedBoard:
+    """The demo's physical board: magnets, hands, and the real firmware on a pty.
+
+    Everything runs on the wall clock, rounded to the scan period so one scan
+    reads one consistent board. The firmware's thread reads the board while
+    the players' hands move pieces from another: one lock keeps them apart.
+    """
+
+    def __init__(self, runtime: Runtime, seed: int, rate: float = 200.0) -> None:
+        from lawmaster.hardware.sensor_map import SensorMap
+
+        from .sim.hands import Hands
+        from .sim.physics import PhysicalBoard
+        from .sim.pico import SimulatedPico
+        from .sim.rig import calibration_for
+
+        game = runtime.table.game.replace("-", "_")
+        self.map = SensorMap.load(game)
+        # The person calibrating the simulated board measures it once, as on a real table.
+        calibration = calibration_for(game, seed)
+        self.rate = rate
+        self.lock = threading.RLock()
+        self.board = PhysicalBoard(self.map, seed=seed, clock=self.now)
+        self.hands = Hands(self.board, seed=seed + 1)
+        self._place(runtime.table)
+        self.pico = SimulatedPico(field=self._read, channels=self.map.channels)
+        self.pico.start()
+        runtime.closers.append(self.pico.stop)
+        self.feed = wire_board(runtime, self.pico.port, self.map, calibration)
+        if not self.feed.link.wait_ready(10):  # type: ignore[attr-defined]
+            raise RuntimeError("the simulated scanner did not answer")
+
+    def now(self) -> float:
+        """Wall-clock time, rounded down to the scan period."""
+        return math.floor(time.monotonic() * self.rate) / self.rate
+
+    def _read(self, channel: int) -> int:
+        with self.lock:
+            return self.board.read(channel)
+
+    def _place(self, table: Table) -> None:
+        """Pieces where the (possibly resumed) game has them."""
+        summary = table.engine.summary(table.state)
+        with self.lock:
+            self.board.put("gw", "gw", summary["gw_position"])
+            for piece, info in summary["criminals"].items():
+                self.board.put(piece, "criminal", info["position"])
+
+    def criminal_at(self, space: str) -> str | None:
+        """The criminal magnet standing on ``space`` now (what GW's hand would click onto)."""
+        cx, cy = self.map.centre(space)
+        with self.lock:
+            for name, pose in self.board.pieces.items():
+                near = math.hypot(pose.x - cx, pose.y - cy) < 10
+                if pose.kind == "criminal" and pose.riding_on is None and near:
+                    return name
+        return None
+
+    def lift_place(self, piece: str, to: str) -> float:
+        with self.lock:
+            return self.hands.lift_place(piece, to, self.now())
+
+    def slide(self, piece: str, path: list[str]) -> float:
+        with self.lock:
+            return self.hands.slide(piece, path, self.now())
+
+
+class SimulatedTable:
+    """The demo's people at the table: hands on the board, cards on the reader, tablets.
+
+    :meth:`act` carries out one :class:`~lawmaster.host.sim.players.Decision`
+    the way a person would: a criminal says its die on the tablet and moves
+    its piece on the board; GW rolls on the tablet and slides its magnet
+    (stopping where it clicks onto a criminal); a caught piece is put in the
+    jail; evidence is handed in by tapping its card on the reader; everything
+    else is typed on the seat's tablet. It waits until the referee has taken
+    the input before returning.
+    """
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        nfc: Any = None,
+        board: SimulatedBoard | None = None,
+        timeout: float = 15.0,
+    ) -> None:
         self.runtime = runtime
         self.nfc = nfc
+        self.board = board
         self.timeout = timeout
 
     def act(self, table: Table, decision: Any) -> bool:
@@ -167,9 +323,40 @@ class SimulatedTable:
         if self.nfc is not None and action.get("act") == "destroy_evidence":
             self.nfc.tap(action["card"])
             return self._wait(table, before, decision)
+        if self.board is not None and decision.move is not None:
+            return self._on_board(table, decision, before)
         result = table.submit(decision.seat, action)
         if not result.get("ok"):
             raise RuntimeError(f"{decision.seat}: {action} refused: {result.get('error')}")
+        return True
+
+    def _on_board(self, table: Table, decision: Any, before: int) -> bool:
+        assert self.board is not None
+        piece, _, to, path = decision.move
+        said = decision.said or (decision.action if decision.action.get("act") == "trump" else None)
+        if said is not None:
+            said = {k: v for k, v in said.items() if k not in ("to", "path", "direction", "exit")}
+            result = table.submit(decision.seat, said)
+            if not result.get("ok"):
+                raise RuntimeError(f"{decision.seat}: {said} refused: {result.get('error')}")
+        if path and decision.action.get("card") != "helicopter":
+            # GW's hand feels the click and stops where it catches a criminal.
+            walked = []
+            for cell in path:
+                walked.append(cell)
+                if self.board.criminal_at(cell) is not None:
+                    break
+            self.board.slide(piece, walked)
+        else:
+            self.board.lift_place(piece, to)
+        self._wait(table, before, decision)
+        rules = table.referee.rules
+        for caught in sorted(getattr(rules, "to_jail", ())):
+            self.board.lift_place(caught, "jail")
+        if getattr(rules, "to_jail", None):
+            from .runtime import wait_until
+
+            wait_until(lambda: not rules.to_jail, self.timeout)
         return True
 
     def _wait(self, table: Table, before: int, decision: Any) -> bool:
@@ -182,8 +369,11 @@ class SimulatedTable:
         return True
 
 
-def wire_simulated_table(runtime: Runtime, seed: int) -> Callable[[Table, Any], bool]:
-    """The simulated panel and NFC reader (and board, when wired); returns the players' hands."""
+def wire_simulated_table(
+    runtime: Runtime, seed: int, *, board: bool = True
+) -> Callable[[Table, Any], bool]:
+    """The simulated panel, NFC reader and board; returns the players' hands."""
     wire_simulated_panel(runtime)
     nfc = wire_simulated_nfc(runtime, seed)
-    return SimulatedTable(runtime, nfc).act
+    simulated = SimulatedBoard(runtime, seed) if board else None
+    return SimulatedTable(runtime, nfc, simulated).act

@@ -103,12 +103,9 @@ def _wire_simulated(runtime: Runtime, seed: int, board: bool) -> Any:
     """The simulated hardware; returns how the simulated players act at the table."""
     from lawmaster.host import stack
 
-    act = stack.wire_simulated_table(runtime, seed)
-    if board:
-        runtime.missing.append(
-            "simulated board (the tracker stage is not in yet): moves are entered on the tablets"
-        )
-    return act
+    if not board:
+        runtime.missing.append("board (--no-board): moves are entered on the tablets")
+    return stack.wire_simulated_table(runtime, seed, board=board)
 
 
 def _print_urls(runtime: Runtime) -> None:

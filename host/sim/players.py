@@ -130,7 +130,9 @@ class Players:
         if path and not self._legal(action):
             path = []
             action = {"act": "gw_move", "path": path}
-        return Decision(GW, action, move=(GW, start, path[-1] if path else start, tuple(path)))
+        # Not moving at all is said on the tablet: the board shows nothing.
+        move = (GW, start, path[-1], tuple(path)) if path else None
+        return Decision(GW, action, move=move)
 
     def _gw_path(
         self, rng: random.Random, view: dict[str, Any], steps: int, exactly: bool
