@@ -131,6 +131,16 @@ class DreddEngine(Engine):
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
+    def legal_actions(self, state: State) -> list[dict[str, Any]] | None:
+        """In the movement phase, the mover's legal moves (one path per Sector); else None."""
+        seat = movement.current_mover(state)
+        if seat is None or state["pending"] or state["combat"]:
+            return None
+        return [
+            {"act": "move", "by": seat, "path": path}
+            for _, path in sorted(movement.reachable(state, seat).items())
+        ]
+
 
 def _is_robodoc(state: State, action: Mapping[str, Any]) -> bool:
     card = action.get("card")

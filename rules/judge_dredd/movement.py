@@ -100,11 +100,24 @@ def move(state: State, action: Mapping[str, Any], events: list) -> None:
             raise IllegalAction(f"{seat}'s Judge is KO'd and cannot move this round")
         raise IllegalAction(f"it is {due}'s turn to move")
     path = field(action, "path", list)
-    b = board(state)
     steps = allowance(state, seat)
     if len(path) > steps:
         raise IllegalAction(f"{seat} may move at most {steps} Sector(s) this round")
-    here = j["sector"]
+    here, revealed = walk(state, seat, path)
+    if revealed is not None:
+        reveal_perp(state, revealed, optional_field(action, "perp", str), events)
+    elif "perp" in action and action["perp"] is not None:
+        raise IllegalAction("'perp' is only given when the move ends on a face-down Perp")
+    j["sector"] = here
+    j["moved"] = True
+    j["mods"] = []
+    events.append(public("moved", judge=seat, path=list(path), sector=here))
+
+
+def walk(state: State, seat: str, path: list[Any]) -> tuple[str, str | None]:
+    """Check ``seat``'s path step by step: where it ends, and the face-down Perp it turns up."""
+    b = board(state)
+    here = state["judges"][seat]["sector"]
     revealed = None
     for i, nxt in enumerate(path):
         nxt = b.sector(nxt)
@@ -131,14 +144,29 @@ def move(state: State, action: Mapping[str, Any], events: list) -> None:
                 )
             revealed = nxt
         here = nxt
-    if revealed is not None:
-        reveal_perp(state, revealed, optional_field(action, "perp", str), events)
-    elif "perp" in action and action["perp"] is not None:
-        raise IllegalAction("'perp' is only given when the move ends on a face-down Perp")
-    j["sector"] = here
-    j["moved"] = True
-    j["mods"] = []
-    events.append(public("moved", judge=seat, path=list(path), sector=here))
+    return here, revealed
+
+
+def reachable(state: State, seat: str) -> dict[str, list[str]]:
+    """Every Sector ``seat`` may end its move on now, each with one shortest legal path."""
+    start = state["judges"][seat]["sector"]
+    found: dict[str, list[str]] = {start: []}
+    frontier: list[list[str]] = [[]]
+    for _ in range(allowance(state, seat)):
+        longer = []
+        for path in frontier:
+            here = path[-1] if path else start
+            for nxt in board(state).neighbours(here, bridges_open(state)):
+                candidate = [*path, nxt]
+                try:
+                    end, revealed = walk(state, seat, candidate)
+                except IllegalAction:
+                    continue
+                found.setdefault(end, candidate)
+                if revealed is None:
+                    longer.append(candidate)
+        frontier = longer
+    return found
 
 
 def reveal_perp(state: State, sector: str, card: str | None, events: list) -> None:

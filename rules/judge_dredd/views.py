@@ -7,7 +7,7 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction
 
-from .movement import allowance, current_mover
+from .movement import allowance, current_mover, reachable
 from .odds import combat_odds
 from .refill import totals
 from .state import State, base_strength, board, book, hand_limit, order, quarantined
@@ -40,7 +40,8 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
         if kind in ("barney", "boing"):
             add([pending["target"]], "accept", f"accept the {kind}, or play a card that cancels it")
         elif kind == "reveal_perp":
-            add([state["starting"]], "reveal_perp", "turn up and tap the Perp to be arrested")
+            here = [s for s in order(state) if state["judges"][s]["sector"] == pending["sector"]]
+            add(here[:1] or [state["starting"]], "reveal_perp", "turn up and tap the Perp")
         elif kind == "declare":
             add(pending["seats"][:1], "arrest", "say who arrests together and who alone")
         elif kind == "escape":
@@ -200,6 +201,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "score": sum(cards.value(c) for c in j["score"]),
         "movement": allowance(state, seat) if state["phase"] == "movement" else None,
     }
+    if current_mover(state) == seat and not state["pending"] and not state["combat"]:
+        you["reachable"] = sorted(reachable(state, seat))
     if state["specialists"][seat] == "psi-judge":
         you["perps_read"] = {
             s: p["card"]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.judge_dredd import ENGINE
+from lawmaster.rules.judge_dredd.movement import reachable
 from lawmaster.rules.judge_dredd.state import hand_limit
 
 ACTION_CARDS = 55
@@ -45,6 +46,9 @@ def check_invariants(before: dict, after: dict, action: dict, events: list) -> N
     for e in events:
         if e["type"] == "hospitalised":
             assert judges[e["judge"]]["sector"] == after["board"].hospital
+    # A move ends only where the mover's view said it could.
+    if action["act"] == "move":
+        assert after["judges"][action["by"]]["sector"] in reachable(before, action["by"])
     # At most one Perp per Sector, never on the Hospital.
     assert after["perps"][after["board"].hospital] is None
 

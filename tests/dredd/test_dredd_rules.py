@@ -282,3 +282,21 @@ def test_dredd_an_empty_action_deck_is_rebuilt_from_the_discards():
     assert state["action_deck"] == 2
     assert state["action_discard"] == [] and state["action_discard_count"] == 0
     assert state["judges"]["a"]["hand"] == 5
+
+
+def test_dredd_legal_moves_are_exactly_the_accepted_ones():
+    game = start(
+        players=["a", "b", "c"],
+        positions={"a": "resyk", "b": "academy-of-law", "c": "grand-hall-of-justice"},
+        specialists={"a": "chief-judge"},
+    )
+    legal = ENGINE.legal_actions(game.state)
+    ends = {ENGINE.apply(game.state, a).state["judges"]["a"]["sector"] for a in legal}
+    assert ends == set(ENGINE.view(game.state, "a")["you"]["reachable"])
+    # Devil's Island (a face-down Perp) ends the move; across it nothing is reachable that
+    # needs passing through it, and the Hospital is reachable via the Alien Zoo bridge.
+    assert "devils-island" in ends and "justice-department-hospital" in ends
+    for sector in set(game.state["board"].sectors) - ends:
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(game.state, {"act": "move", "by": "a", "path": [sector]})
+    assert "reachable" not in ENGINE.view(game.state, "b")["you"]
