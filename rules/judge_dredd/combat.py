@@ -202,6 +202,8 @@ def commit(state: State, action: Mapping[str, Any], events: list) -> None:
     elif j["ko"]:
         raise IllegalAction(f"{seat}'s Judge is KO'd and cannot play cards this round")
     card = book(state).action(field(action, "card", str))
+    if card.type == "alert":
+        raise IllegalAction(f"{card.name} is an Alert: it is played when drawn, never held")
     target = optional_field(action, "for", str, combat["groups"][0][0])
     gi = group_of(combat, target)
     if gi is None:

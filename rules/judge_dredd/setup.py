@@ -192,7 +192,8 @@ def show_cards(state: State, seat: str, cards: object, events: list) -> None:
     if not isinstance(cards, list):
         raise IllegalAction("'cards' must be a list of Action card ids")
     for card in cards:
-        book(state).action(card)
+        if book(state).action(card).type == "alert":
+            raise IllegalAction(f"{card} is an Alert: it is played when drawn, never held")
         where = known_location(state, card)
         if where == f"hand:{seat}":
             continue
