@@ -479,7 +479,9 @@ def resolve(state: State, dice: Mapping[str, list[int]], events: list) -> None:
         if ha or hb:
             out = [i for i, h in enumerate(hot) if h]
         elif a == b:
-            out = [0, 1]
+            # The SJS wins ties in combat; otherwise both are KO'd.
+            sjs = [is_(state, combat["groups"][i][0], "sjs") for i in (0, 1)]
+            out = [1 - sjs.index(True)] if any(sjs) else [0, 1]
         else:
             out = [0 if a < b else 1]
         result["koed"] = out
@@ -490,6 +492,7 @@ def resolve(state: State, dice: Mapping[str, list[int]], events: list) -> None:
         live = [gi for gi in range(len(totals)) if not hot[gi]] or list(range(len(totals)))
         best = max(totals[gi] for gi in live)
         top = [combat["groups"][gi][0] for gi in live if totals[gi] == best]
+        top = [s for s in top if is_(state, s, "sjs")] or top  # the SJS wins ties
         result["top"] = top
         events.append(public("combat_result", **result))
         from .refill import tiebreak_done

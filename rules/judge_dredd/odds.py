@@ -258,7 +258,10 @@ def _classify(
         other = 1 - me
         if hots[other] or totals[me] > totals[other]:
             return "win"
-        return "tie" if totals[me] == totals[other] else "lose"
+        if totals[me] < totals[other]:
+            return "lose"
+        sjs_me, sjs_other = groups[me][3], groups[other][3]
+        return "win" if sjs_me else "lose" if sjs_other else "tie"
     if kind == "tiebreak":
         live = [i for i in range(len(totals)) if not hots[i]]
         if me not in live:
@@ -266,6 +269,9 @@ def _classify(
         best = max(totals[i] for i in live)
         top = [i for i in live if totals[i] == best]
         if totals[me] < best:
+            return "lose"
+        top = [i for i in top if groups[i][3]] or top
+        if me not in top:
             return "lose"
         return "win" if len(top) == 1 else "tie"
     beats, koed = [], []
