@@ -385,3 +385,21 @@ def test_web_gw_sees_the_board_from_its_own_side(host, client):
     )
     flipped = html(client.get(f"/seat/{seats['gw']}?side=criminals"))
     assert cell_x(flipped, "A1") == cell_x(red, "A1")
+
+
+def test_web_which_reading_question_is_answered_by_index(host, client):
+    table = host.new_game(gw_header(3, ["red", "green"]))
+    readings = [
+        {"type": "moved", "piece": "red", "from": "C6", "to": "C4", "path": [], "how": "slid"},
+        {"type": "moved", "piece": "red", "from": "C6", "to": "C5", "path": [], "how": "lifted"},
+    ]
+    # The referee asks a seat through the table's prompts (as for two board readings).
+    prompt = {"kind": "which_reading", "act": "choose_reading", "options": readings}
+    prompt["action"] = {"act": "choose_reading"}
+    table.set_prompts({"red": [prompt]})
+    page = html(client.get(f"/seat/{tokens(table)['red']}"))
+    form = re.search(r'<div class="prompt prompt-which_reading".*?</form>', page, re.S).group(0)
+    buttons = re.findall(r'name="choice" value="([^"]+)">([^<]+)<', form)
+    assert [json.loads(v.replace("&#34;", '"')) for v, _ in buttons] == [{"index": 0}, {"index": 1}]
+    assert [label for _, label in buttons] == ["red moved C6 → C4", "red moved C6 → C5"]
+    assert "prompt-which_reading" not in html(client.get(f"/seat/{tokens(table)['gw']}"))
