@@ -6,10 +6,10 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lawmaster.rules.core import Engine, IllegalAction, Outcome, field, public
+from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
 
 from . import combat, movement, play, refill, setup
-from .state import PERPS_ON_BOARD, State, judge, perp_sectors
+from .state import PERPS_ON_BOARD, State, perp_sectors
 from .views import summary, to_act, view
 
 
@@ -153,4 +153,4 @@ def _is_robodoc(state: State, action: Mapping[str, Any]) -> bool:
     )
 
 
-__all__ = ["DreddEngine", "judge", "public"]
+__all__ = ["DreddEngine"]

@@ -9,7 +9,9 @@ from typing import Any
 from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
 from .cards import ActionCard
+from .combat import advance, move_perp, open_combat
 from .movement import perp_destinations
+from .refill import check_final
 from .state import (
     State,
     board,
@@ -20,6 +22,8 @@ from .state import (
     effect_round,
     is_,
     judge,
+    known_location,
+    ko,
     private,
     quarantined,
     take_from_hand,
@@ -120,8 +124,6 @@ def _movement(
 def _tip_off(
     state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
 ) -> None:
-    from .combat import move_perp
-
     if state["phase"] not in ("movement", "arrest"):
         raise IllegalAction("Special cards are played in the movement or arrest phase")
     b = board(state)
@@ -156,8 +158,6 @@ def _boing(
 def _block_mania(
     state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
 ) -> None:
-    from .combat import open_combat
-
     if state["phase"] not in ("movement", "arrest"):
         raise IllegalAction("Special cards are played in the movement or arrest phase")
     pair = field(action, "judges", list)
@@ -199,8 +199,6 @@ def _respond(state: State, seat: str, card: ActionCard, option: str, events: lis
 
 def accept(state: State, action: Mapping[str, Any], events: list) -> None:
     """``accept``: the target lets a Barney or BOING! take effect."""
-    from .state import ko
-
     seat = field(action, "by", str)
     pending = state["pending"]
     if not pending or pending["kind"] not in ("barney", "boing"):
@@ -238,8 +236,6 @@ def _robodoc(
 
 
 def _after(state: State, events: list) -> None:
-    from .combat import advance
-
     advance(state, events)
 
 
@@ -247,8 +243,6 @@ def _after(state: State, events: list) -> None:
 def _alert(
     state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
 ) -> None:
-    from .state import known_location
-
     refill = state["refill"]
     if state["phase"] != "refill" or refill["step"] != "draw" or not refill["owed"].get(seat):
         raise IllegalAction("an Alert card is played the moment it is drawn in the refill phase")
@@ -294,8 +288,6 @@ def _alert(
     state["judges"][seat]["hand"] -= 1
     discard_action(state, card.id)
     events.append(public("alert", by=seat, card=card.id, **info))
-    from .refill import check_final
-
     check_final(state, events)
 
 

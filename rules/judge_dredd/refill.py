@@ -8,7 +8,9 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
-from .setup import place_crime
+from .combat import open_combat
+from .movement import start_round
+from .setup import place_crime, show_cards
 from .state import (
     PERPS_ON_BOARD,
     State,
@@ -19,6 +21,7 @@ from .state import (
     hand_limit,
     is_,
     judge,
+    known_location,
     perp_sectors,
     private,
     take_from_hand,
@@ -204,8 +207,6 @@ def draw(state: State, action: Mapping[str, Any], events: list) -> None:
         ac = book(state).action(card)
         if ac.type == "alert":
             raise IllegalAction(f"{ac.name} is an Alert: play it at once with 'play'")
-        from .state import known_location
-
         if known_location(state, card) is not None or cards.count(card) > 1:
             raise IllegalAction(f"{card} cannot be drawn: the referee knows it is elsewhere")
     draw_actions(state, seat, count, list(cards))
@@ -219,8 +220,6 @@ def draw(state: State, action: Mapping[str, Any], events: list) -> None:
 
 def finish_refill(state: State, events: list) -> None:
     """Pass the Starting Player card to the left and begin the next round."""
-    from .movement import start_round
-
     state["refill"] = None
     players = state["players"]
     state["starting"] = players[(players.index(state["starting"]) + 1) % len(players)]
@@ -244,8 +243,6 @@ def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> N
     cards = optional_field(action, "cards", list, [])
     for card in cards:
         book(state).action(card)
-    from .setup import show_cards
-
     if cards:
         if len(cards) != t["hand"]:
             raise IllegalAction(f"{target} holds {t['hand']} cards; tap all of them or none")
@@ -274,8 +271,6 @@ def end_game(state: State, events: list) -> None:
 
 def tiebreak_done(state: State, top: list[str], events: list) -> None:
     """One winner ends the game; tied players fight one (more) final combat."""
-    from .combat import open_combat
-
     if len(top) == 1:
         state["phase"] = "over"
         state["winner"] = top[0]

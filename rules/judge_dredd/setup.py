@@ -22,8 +22,10 @@ from .state import (
     book,
     hand_limit,
     judge,
+    known_location,
     order,
     perp_sectors,
+    private,
 )
 
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -186,8 +188,6 @@ def _specialists(value: object, players: list[str]) -> dict[str, str | None]:
 
 def show_cards(state: State, seat: str, cards: object, events: list) -> None:
     """``seat`` taps cards it holds, so the engine (and only that seat) knows them."""
-    from .state import known_location
-
     j = judge(state, seat)
     if not isinstance(cards, list):
         raise IllegalAction("'cards' must be a list of Action card ids")
@@ -205,13 +205,7 @@ def show_cards(state: State, seat: str, cards: object, events: list) -> None:
             raise IllegalAction(f"{seat} holds only {j['hand']} cards")
         j["known"].append(card)
     if cards:
-        events.append(private_event(seat, cards))
-
-
-def private_event(seat: str, cards: list[str]) -> dict[str, Any]:
-    from .state import private
-
-    return private(seat, "hand_known", judge=seat, cards=list(cards))
+        events.append(private(seat, "hand_known", judge=seat, cards=list(cards)))
 
 
 def place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
