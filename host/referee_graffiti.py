@@ -138,7 +138,12 @@ class GraffitiRules(GameRules):
         faces = action.get("faces")
         if faces is None and rng is not None and state.phase == "roll":
             return {**action, "faces": [rng.choice(FACES) for _ in range(state.moved)]}
-        return {**action, "faces": _faces(faces)} if faces is not None else action
+        if faces is not None:
+            # Faces typed on a form arrive as text; they are still the faces typed, so
+            # they are read in place and the input stays a tablet input in the journal
+            # (the referee calls an input "digital-dice" when complete returns another one).
+            action["faces"] = _faces(faces)
+        return action
 
     # -- prompts --------------------------------------------------------------------
     def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
