@@ -227,6 +227,11 @@ def test_web_digital_roll_refused_when_the_table_enters_real_dice(host, client):
     assert response.status_code == 409 and table.actions == []
 
 
+def test_web_scenario_export_waits_for_the_end(host, client):
+    host.new_game(gw_header(3, ["red", "green"]))
+    assert client.get("/table/scenario.jsonl").status_code == 404
+
+
 def test_web_replay_of_a_finished_game_move_by_move(host, client):
     header = {"game": "gw-brott", "criminals": ["red", "green"], "two_player": True}
     table = host.new_game(deal_gw({**header, "board": SMALL_BOARD}, random.Random(3)))
@@ -244,6 +249,11 @@ def test_web_replay_of_a_finished_game_move_by_move(host, client):
         assert ('rel="next"' in page) == (step < steps - 1)
     last = html(client.get("/table/replay"))
     assert "gw wins!" in last and "game still in progress" not in last
+    exported = client.get("/table/scenario.jsonl")
+    assert exported.status_code == 200
+    lines = exported.get_data(as_text=True).splitlines()
+    assert json.loads(lines[0])["game"] == "gw-brott" and len(lines) == steps
+    assert [json.loads(line) for line in lines[1:]] == table.actions
     playing = html(client.get("/table/replay?step=2&play=1"))
     assert 'http-equiv="refresh"' in playing and "step=3" in playing
 
@@ -294,6 +304,7 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
         "players": ["a", "b"],
         "positions": {"a": "resyk", "b": "grand-hall-of-justice"},
         "crimes": DREDD_CRIMES,
+        "hands": {"a": ["fergee-1"]},
     }
     answer = client.post("/setup", json={"header": header})
     assert answer.get_json()["seats"] == ["a", "b"]
@@ -319,6 +330,10 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     odds = table.snapshot("a")["view"]["you"]["odds"]
     page = html(client.get(f"/seat/{seats['a']}"))
     assert '<table class="sectors">' in page and "channel 99" in page
+    assert 'data-kind="jd-commit"' in page and 'data-kind="jd-reveal"' in page
+    # A card the seat is known to hold is one tap to commit.
+    commit = re.search(r'data-kind="jd-commit".*?</form>', page, re.S).group(0)
+    assert ">Commit fergee-1</button>" in commit
     assert f'data-win="{odds["win"]}"' in page and 'class="odds-win">win 83%' in page
     # Odds are the fighting seat's own reading: not on the other seat's page or the table's.
     assert "Your combat odds" not in html(client.get(f"/seat/{seats['b']}"))

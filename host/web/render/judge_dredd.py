@@ -155,10 +155,13 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
     seat = snapshot.get("seat")
     if seat and isinstance(view.get("judges"), Mapping):
         prefill["arrest"] = {"groups": [[seat]]}
+    you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
+    known = [c for c in you.get("known_cards") or [] if isinstance(c, str)]
     return Markup(
         render_template(
             "jd_controls.html",
             asked=items,
+            known_cards=known,
             seat=seat,
             token=token,
             with_by=WITH_BY,

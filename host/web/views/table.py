@@ -85,6 +85,17 @@ def replay() -> str:
     )
 
 
+@bp.get("/table/scenario.jsonl")
+def scenario() -> Response:
+    """The finished game as a scenario file (header, then one input per line)."""
+    lines = current_table().export_scenario()
+    if lines is None:
+        raise WebError(UNKNOWN, "the game is not over yet: its scenario is exported at the end")
+    response = Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
+    response.headers["Content-Disposition"] = 'attachment; filename="game.jsonl"'
+    return response
+
+
 @bp.get("/table/replay.json")
 def replay_json() -> Response:
     """Every public snapshot of the game so far, in order."""
