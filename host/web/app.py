@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import threading
 from typing import Any
 
@@ -35,7 +34,6 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
-        SECRET_KEY=secrets.token_hex(16),
         SSE_KEEPALIVE=15.0,
         MAX_STREAMS=MAX_STREAMS,
         JSON_SORT_KEYS=False,
