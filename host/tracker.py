@@ -49,11 +49,18 @@ with ``from_`` spelled ``"from"``; every one has ``t``, the frame time in second
 ``Ambiguous`` (``"ambiguous"``) — the readings fit several observations;
     ``readings`` lists them (each a full observation). The referee asks the table.
 
-Timing: a ``Moved`` comes when the magnet has settled (sensing's debounce plus
-its stillness window: ~25-35 ms at 200 scans/s); ``InHand`` after ``hand_delay``
-(0.25 s) off the board; anomalies after ``anomaly_delay`` (0.3 s), so a piece
-knocked and at once put back, or a magnet crossing a space mid-slide, is not
-reported.
+Timing: a ``Moved`` comes when the magnet has settled: sensing's debounce plus
+its stillness window (5 steady scans for a piece put down from above; 8 for one
+that arrived sliding — left its last space less than ``slide_gap``, 0.35 s,
+before — since a slow slide can look still for a few scans as it crosses a
+sensor's centre): ~25-35 ms after the piece stops, at 200 scans/s. Should noise
+deny the long window, a sliding magnet that stays ``slide_confirm`` (0.25 s)
+after a short one counts as at rest. Slides slower than ~50 mm/s may still be
+reported on a cell they pass and then revised (see ``Moved.revision``).
+``InHand`` comes after ``hand_delay`` (0.25 s) off the board (a very slow slide
+between two sensors can show one too); anomalies after ``anomaly_delay`` (0.3 s),
+so a piece knocked and at once put back, or a magnet crossing a space
+mid-slide, is not reported.
 """
 
 from __future__ import annotations
@@ -209,6 +216,7 @@ class _Track:
     leave_rivals: tuple[str, ...] = ()
     anonymous: bool = False
     arrived_t: float = 0.0
+    short_settled_t: float | None = None
     victims: list[tuple[str, str]] = field(default_factory=list)
     revision: int = 0
     reported: str = ""  # "in_hand", "moved:<to>", "anomaly:<found>", "ambiguous:<to>"
@@ -235,8 +243,10 @@ class Tracker:
         hand_delay: float = 0.25,
         anomaly_delay: float = 0.3,
         capture_window: float = 0.6,
-        slide_gap: float = 0.2,
+        slide_gap: float = 0.35,
         bump_window: float = 1.0,
+        slide_still_frames: int = 8,
+        slide_confirm: float = 0.25,
     ) -> None:
         self.map = sensor_map
         self.hand_delay = hand_delay
@@ -244,6 +254,8 @@ class Tracker:
         self.capture_window = capture_window
         self.slide_gap = slide_gap
         self.bump_window = bump_window
+        self.slide_still_frames = slide_still_frames
+        self.slide_confirm = slide_confirm
         self.expectation = Expectation({}, {})
         self.seen: dict[str, dict[str, int]] = {s: {} for s in sensor_map.spaces}
         self._tracks: dict[str, _Track] = {}
@@ -366,6 +378,7 @@ class Tracker:
         track.rivals = track.leave_rivals + tuple(tr.piece for tr in pool[1:])
         track.at = space
         track.arrived_t = t
+        track.short_settled_t = None
         track.moving = True
         if not track.trail or track.trail[-1] != space:
             track.trail.append(space)
@@ -390,8 +403,19 @@ class Tracker:
                     break
             return
         track = moving[0]
+        if event.frames < self.slide_still_frames and self._slid(track):
+            # A sliding magnet can look still as it crosses a sensor: wait for the long
+            # window (or, should noise deny it, for the magnet to stay slide_confirm).
+            if track.short_settled_t is None:
+                track.short_settled_t = t
+            return
+        self._rest(track, space, t, out)
+
+    def _rest(self, track: _Track, space: str, t: float, out: list[Observation]) -> None:
+        """The magnet of ``track`` has come to rest on ``space``: say what that means."""
         track.moving = False
         track.settled_t = t
+        track.short_settled_t = None
         jail = self.expectation.jail
         if track.rivals:
             readings = [self._reading_for(self._tracks[p], space, t) for p in track.rivals]
@@ -431,12 +455,14 @@ class Tracker:
                 out.append(Captured(victim, at, track.piece, t))
             track.victims.clear()
 
+    def _slid(self, track: _Track) -> bool:
+        left = track.left_origin_t if track.left_origin_t is not None else track.arrived_t
+        return len(track.trail) > 1 or track.arrived_t - left < self.slide_gap
+
     def _reading_for(self, track: _Track, space: str, t: float) -> Observation:
         if (track.captured_by or track.to_jail) and space == self.expectation.jail:
             return Jailed(track.piece, space, t)
-        left = track.left_origin_t if track.left_origin_t is not None else track.arrived_t
-        gap = track.arrived_t - left
-        slid = len(track.trail) > 1 or gap < self.slide_gap
+        slid = self._slid(track)
         path = tuple(track.trail) if slid else (space,)
         return Moved(
             track.piece,
@@ -450,7 +476,14 @@ class Tracker:
 
     def _timers(self, t: float, out: list[Observation]) -> None:
         jail = self.expectation.jail
-        for track in self._tracks.values():
+        for track in list(self._tracks.values()):
+            if (
+                track.moving
+                and track.at is not None
+                and track.short_settled_t is not None
+                and t - track.short_settled_t >= self.slide_confirm
+            ):
+                self._rest(track, track.at, t, out)
             if track.captured_by or track.rivals or track.moving and track.at is not None:
                 continue
             if track.at is None:

@@ -6,10 +6,13 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   spot's class was different for ``debounce`` consecutive frames). ``counts`` is
   the space's new count per kind (kinds with 0 left out).
 * :class:`Settled` — a spot that just gained a magnet now reads steadily (its last
-  ``still_frames`` readings lie within a few noise widths): the magnet has come
-  to rest there. A magnet sliding over a spot is seen (``Occupancy``) but does
-  not settle, which is how the tracker tells the cells a slide passed from the
-  cell where it stopped.
+  ``frames`` readings lie within a few noise widths): the magnet has come to
+  rest there. Reported twice: after ``still_frames`` (5) steady readings, and
+  again after ``long_still_frames`` (8). A magnet sliding over a spot is seen
+  (``Occupancy``) but does not settle, which is how the tracker tells the cells a
+  slide passed from the cell where it stopped; a slow slide can look steady for
+  5 frames as it crosses a sensor's centre (the field is flat at its peak), hardly
+  ever for 8, so the tracker waits for the long one when a magnet arrived sliding.
 
 Speed: most frames change nothing. Each channel has a precomputed band (the
 readings that keep its present class, hysteresis included). The whole frame is
@@ -57,12 +60,16 @@ class Occupancy:
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """A magnet of ``kind`` came to rest on ``channel``'s spot in ``space``."""
+    """A magnet of ``kind`` came to rest on ``channel``'s spot in ``space``.
+
+    ``frames`` is how many consecutive steady readings that is.
+    """
 
     space: str
     kind: str
     channel: int
     t: float
+    frames: int = 5
 
 
 SensingEvent = Occupancy | Settled
@@ -116,6 +123,7 @@ class Sensing:
         *,
         debounce: int = 4,
         still_frames: int = 5,
+        long_still_frames: int = 8,
     ) -> None:
         if calibration.channels < sensor_map.channels:
             raise CalibrationError(
@@ -129,6 +137,7 @@ class Sensing:
         self.calibration = calibration
         self.debounce = debounce
         self.still_frames = still_frames
+        self.long_still_frames = max(long_still_frames, still_frames)
         n = calibration.channels
         self.channels = n
         self._space: list[str | None] = sensor_map.space_of_channel() + [None] * (
@@ -153,7 +162,8 @@ class Sensing:
             if self._space[ch] is not None:  # unused channels never leave their band
                 self._set_band(ch, self._state[ch])
         self._pending: dict[int, list[int]] = {}  # channel -> [candidate class, frames]
-        self._watch: dict[int, list[int]] = {}  # channel -> recent readings (stillness)
+        # channel -> [short stillness reported (0/1), recent readings...]
+        self._watch: dict[int, list[int]] = {}
         self._counts: dict[str, dict[str, int]] = {s: {} for s in sensor_map.spaces}
         self.frames = 0
 
@@ -242,7 +252,7 @@ class Sensing:
                 del counts[old_kind]
         if new_kind is not None:
             counts[new_kind] = counts.get(new_kind, 0) + 1
-            self._watch[ch] = []  # this frame's reading is added by _step_watch
+            self._watch[ch] = [0]  # not yet reported; readings are added by _step_watch
         else:
             self._watch.pop(ch, None)
         events.append(Occupancy(space, dict(counts), t))
@@ -250,15 +260,32 @@ class Sensing:
     def _step_watch(self, ch: int, r: int, t: float, events: list[SensingEvent]) -> None:
         if ch in self._pending:
             return  # a change in progress: judge stillness after it
-        recent = self._watch[ch]
-        recent.append(r)
-        if len(recent) > self.still_frames:
-            del recent[0]
-        if len(recent) == self.still_frames:
-            state = self._state[ch]
-            table = self._tables[ch]
-            if max(recent) - min(recent) <= table.still_tol[state]:
+        watch = self._watch[ch]  # [reported_short (0/1), reading, reading, ...]
+        watch.append(r)
+        short, long = self.still_frames, self.long_still_frames
+        if len(watch) > long + 1:
+            del watch[1]
+        state = self._state[ch]
+        tol = self._tables[ch].still_tol[state]
+        if not watch[0]:
+            if len(watch) > short:
+                window = watch[-short:]
+                if max(window) - min(window) <= tol:
+                    watch[0] = 1
+                    self._settled(ch, state, t, short, events)
+                    if short == long:
+                        del self._watch[ch]
+            return
+        if len(watch) > long:
+            window = watch[1:]
+            if max(window) - min(window) <= tol:
                 del self._watch[ch]
-                kind = table.classes[state]
-                assert kind is not None and self._space[ch] is not None
-                events.append(Settled(self._space[ch], kind, ch, t))
+                self._settled(ch, state, t, long, events)
+
+    def _settled(
+        self, ch: int, state: int, t: float, frames: int, events: list[SensingEvent]
+    ) -> None:
+        kind = self._tables[ch].classes[state]
+        space = self._space[ch]
+        assert kind is not None and space is not None
+        events.append(Settled(space, kind, ch, t, frames))

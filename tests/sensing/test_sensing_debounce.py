@@ -58,8 +58,8 @@ def test_a_real_change_is_reported_once_after_four_stable_frames():
             reports.append((i, event))
     changes = [(i, e) for i, e in reports if isinstance(e, Occupancy)]
     assert changes == [(53, Occupancy("D4", {"criminal": 1}, 53 * 0.005))]
-    settled = [(i, e) for i, e in reports if isinstance(e, Settled)]
-    assert [i for i, _ in settled] == [57]  # five steady readings after the change
+    settled = [(i, e.frames) for i, e in reports if isinstance(e, Settled)]
+    assert settled == [(57, 5), (60, 8)]  # five, then eight steady readings after the change
 
 
 def test_glitches_shorter_than_the_debounce_are_ignored():
@@ -98,7 +98,7 @@ def test_a_fast_slide_is_seen_but_does_not_settle_on_the_cells_it_passes():
         events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.005))
     seen = [e.space for e in events if isinstance(e, Occupancy) and e.counts]
     assert seen == ["A2", "A3", "A4", "A5"]
-    assert [e.space for e in events if isinstance(e, Settled)] == ["A5"]
+    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 8] == ["A5"]
 
 
 def test_several_spots_of_a_space_are_counted_per_kind():
