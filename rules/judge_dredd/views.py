@@ -143,6 +143,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": seat,
         "game": "judge-dredd",
+        "board": b.name,
         "round": state["round"],
         "phase": state["phase"],
         "length": state["length"],
