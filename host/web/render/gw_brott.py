@@ -377,7 +377,7 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
         ).format(
             piece,
             piece_fill(piece, order),
-            Markup("<strong>{}</strong>: {}{}").format(
+            Markup("<span><strong>{}</strong>: {}{}</span>").format(
                 piece,
                 _where(piece, criminals.get(piece), known, maybe),
                 _cuffs(criminals.get(piece)),
