@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ..context import TABLE_SEAT, current_table, get_host
@@ -64,11 +72,23 @@ def snapshot_json() -> Response:
     return jsonify(answer)
 
 
+def public_history(table: Any) -> list[dict[str, Any]]:
+    """``table.history("table")``, kept until the table changes: stepping through a
+    replay asks for the same history once per step."""
+    cache = current_app.extensions.setdefault("lawmaster.history", {})
+    version = getattr(table, "version", None)
+    entry = cache.get("entry")  # (table, version, history), replaced whole: thread-safe
+    if entry is None or entry[0] is not table or entry[1] != version:
+        entry = (table, version, table.history(TABLE_SEAT))
+        cache["entry"] = entry
+    return entry[2]
+
+
 @bp.get("/table/replay")
 def replay() -> str:
     """A game replayed input by input from the public history; ``?step=N`` picks one."""
     table = current_table()
-    history = table.history(TABLE_SEAT)
+    history = public_history(table)
     if not history:
         raise WebError(UNKNOWN, "nothing has been played yet, so there is nothing to replay")
     raw = request.args.get("step", "")
@@ -99,5 +119,5 @@ def scenario() -> Response:
 @bp.get("/table/replay.json")
 def replay_json() -> Response:
     """Every public snapshot of the game so far, in order."""
-    history = current_table().history(TABLE_SEAT)
+    history = public_history(current_table())
     return jsonify({"ok": True, "steps": len(history), "history": history})
