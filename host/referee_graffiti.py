@@ -82,6 +82,8 @@ class Reading:
     put_back: str | None = None
     restored: bool = False
     ignore: bool = False
+    #: A waiting message (unused here; kept so any referee reading ``Reading.hold`` works).
+    hold: str | None = None
     #: For an ``ask``: the candidate action lists, by option index.
     options: tuple[tuple[dict[str, Any], ...], ...] = field(default=(), compare=False)
 
@@ -289,8 +291,10 @@ class GraffitiRules(GameRules):
         if kind == "ambiguous":
             return self._read_ambiguous(observation, state)
         if kind == "anomaly":
+            # ``wrong`` too, for a referee that knows only the wrong/put-back kind of reading.
             return Reading(
                 problem=observation.text,
+                wrong=observation.text,
                 piece=observation.piece or f"?{observation.found}",
                 put_back=observation.put_back,
             )

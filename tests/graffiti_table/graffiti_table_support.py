@@ -42,6 +42,7 @@ def install(table: Table) -> Table:
 
 def graffiti_table(tmp_path: Path, settings: dict[str, Any] | None = None, **head: Any) -> Table:
     """A new Graffiti game on a fresh journal, refereed by the Graffiti rules."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     table = Table.start(Journal(tmp_path / "journal.sqlite"), header(**head), settings or {})
     return install(table)
 

@@ -73,7 +73,6 @@ def test_graffiti_table_digital_dice_are_rolled_by_the_referee_and_journalled(tm
     assert result["events"][0]["faces"] == faces
     assert sources(table) == ["tablet", "digital-dice"]
     # The same seed, game and input number roll the same dice (a resumed game agrees).
-    (tmp_path / "again").mkdir()
     again = graffiti_table(tmp_path / "again", settings)
     assert again.record.id == table.record.id
     ok(again.submit("chopper", {"act": "move", "by": "chopper", "to": "-1,5"}))
