@@ -26,7 +26,10 @@ def create_app(host: Any, **config: Any) -> Flask:
 
     ``config`` overrides Flask settings, e.g. ``SSE_KEEPALIVE`` (seconds between
     keep-alive comments on the event streams, 15 by default) and ``MAX_STREAMS``
-    (open event streams at once; more are answered 429 and the browser retries).
+    (open event streams at once; more are answered 429 and the browser retries) and
+    ``PUBLIC_URL`` (the address tablets reach this table by, e.g.
+    ``"http://192.168.1.20:8080"``, for the QR codes; by default the address
+    the table screen was opened by).
     """
     from .views import events, seat, setup, table
 
@@ -36,6 +39,7 @@ def create_app(host: Any, **config: Any) -> Flask:
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
         SSE_KEEPALIVE=15.0,
         MAX_STREAMS=MAX_STREAMS,
+        PUBLIC_URL=None,
         JSON_SORT_KEYS=False,
     )
     app.config.update(config)

@@ -57,3 +57,17 @@ def test_web_qr_table_screen_codes_decode_to_each_seats_link(tmp_path):
         assert href == expected
         assert decode_svg(svg) == expected
         assert client.get(href).status_code == 200
+
+
+def test_web_qr_links_use_the_public_url_and_warn_on_loopback(tmp_path):
+    host = make_host(tmp_path)
+    table = host.new_game(gw_header(5, ["red", "green"]))
+    local = create_app(host).test_client()
+    page = local.get("/table", base_url="http://127.0.0.1:8080").get_data(as_text=True)
+    assert "only-here" in page  # a tablet cannot reach 127.0.0.1: say so on the screen
+    public = create_app(host, PUBLIC_URL="http://10.1.2.3:8080/").test_client()
+    page = public.get("/table", base_url="http://127.0.0.1:8080").get_data(as_text=True)
+    assert "only-here" not in page
+    card = re.search(r'<li class="qr-card" data-seat="gw">(.*?)</li>', page, re.S).group(1)
+    expected = f"http://10.1.2.3:8080/seat/{table.token('gw')}"
+    assert decode_svg(re.search(r"<svg.*?</svg>", card, re.S).group(0)) == expected

@@ -7,6 +7,7 @@ log). The seat links are on this screen by design: players join by scanning them
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -37,12 +38,31 @@ def home() -> Response:
 
 
 def seat_links(table: Any) -> list[dict[str, Any]]:
-    """Each seat's name, absolute URL and QR code."""
+    """Each seat's name, absolute URL and QR code.
+
+    The links start with ``PUBLIC_URL`` when the app is configured with one (a
+    screen on the Pi itself is opened as 127.0.0.1, which no tablet can reach),
+    else with the address this screen was opened by.
+    """
+    base = current_app.config.get("PUBLIC_URL")
     links = []
     for seat in table.seats():
-        url = url_for("seat.page", token=table.token(seat), _external=True)
+        path = url_for("seat.page", token=table.token(seat))
+        url = (
+            base.rstrip("/") + path
+            if base
+            else url_for("seat.page", token=table.token(seat), _external=True)
+        )
         links.append({"seat": seat, "url": url, "qr": qr_svg(url, f"Join as {seat}")})
     return links
+
+
+def only_here(links: list[dict[str, Any]]) -> bool:
+    """Whether the links name this machine only (loopback), useless to a tablet."""
+    if not links:
+        return False
+    host = urlsplit(links[0]["url"]).hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
 @bp.get("/table")
@@ -52,11 +72,13 @@ def screen() -> str:
     snapshot = table.snapshot(TABLE_SEAT)
     show_qr = request.args.get("qr", "1") != "0"
     side = request.args.get("side") if request.args.get("side") in SIDES else None
+    links = seat_links(table) if show_qr else []
     return render_template(
         "table.html",
         snapshot=snapshot,
         regions=as_markup(regions(snapshot)),
-        links=seat_links(table) if show_qr else [],
+        links=links,
+        only_here=only_here(links),
         events_url=url_for("events.table_events", side=side),
         snapshot_url=url_for("table.snapshot_json", html=1, side=side),
     )
