@@ -115,6 +115,11 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
                 out.extend(_card_plays(state, rng))
             out.append({"act": act})
         elif act == "accept":
+            if rng.random() < 0.5:
+                card = _free_action_card(state, rng, seat)
+                kind = state["cards"].actions[card].kind
+                option = "main" if kind == "tip-off" else "alt"
+                out.append({"act": "play", "by": seat, "card": card, "option": option})
             out.append({"act": act, "by": seat})
         elif act == "arrest":
             seats = state["pending"]["seats"]
@@ -174,6 +179,11 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
                 if n:
                     out.append({"act": act, "by": seat, "cards": rng.sample(free, n)})
             out.append({"act": act, "by": seat, "count": rng.randint(1, owed)})
+    for seat in state["robodoc_window"]:
+        if rng.random() < 0.5:
+            near = board.neighbours(state["judges"][seat]["sector"])
+            card = _free_action_card(state, rng, seat)
+            out.insert(0, {"act": "play", "by": seat, "card": card, "to": rng.choice(near)})
     if state["refill"] and not state["refill"]["ia_used"]:
         for seat, name in state["specialists"].items():
             if name == "sjs" and rng.random() < 0.3:
