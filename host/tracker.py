@@ -295,7 +295,7 @@ class Tracker:
                 self._unknown.extend(_Unknown(space, kind, t, settled=True) for _ in range(n))
 
     # -- the frame loop ----------------------------------------------------
-    def feed(self, events: Iterable[SensingEvent], t: float) -> list[Any]:
+    def feed(self, events: Iterable[SensingEvent], t: float) -> list[Observation]:
         """Take one frame's sensing events (maybe none) at time ``t``; return observations."""
         out: list[Observation] = []
         for event in events:

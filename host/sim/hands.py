@@ -8,6 +8,11 @@ without sleeping::
     t = hands.slide("gw", ["J11", "J10", "J9"], start=clock.now)
     t = hands.lift_place("c1", "D4", start=t + 0.5)
 
+Gestures may be scheduled from any thread (the demo's) while the scanner thread
+reads frames: both go through the board's lock. Times are on the board's clock:
+a :class:`~lawmaster.host.sim.physics.SimClock` in tests, ``time.monotonic`` in a
+live demo (``PhysicalBoard(map, clock=time.monotonic)``).
+
 Motions follow the minimum-jerk profile people use for point-to-point reaches
 (slow start, fast middle, slow stop). Durations, landing offsets (a piece lands
 within ~2 mm of the spot's centre) and the small bounce of a dropped piece are
@@ -21,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from lawmaster.host.sim.physics import PhysicalBoard
+from lawmaster.host.sim.physics import PhysicalBoard, locked
 
 Where = str | tuple[float, float]
 HAND_HEIGHT_MM = 60.0  # a piece held in the hand: far out of every sensor's reach
@@ -63,6 +68,7 @@ class Hands:
         board.attach(self)
 
     # -- the animator hook ----------------------------------------------------
+    @locked
     def pose(self, board: PhysicalBoard, t: float) -> None:
         """Put every piece with a motion under way where it is at time ``t``."""
         if not self._motions:
@@ -79,6 +85,7 @@ class Hands:
                 still.append(m)
         self._motions = still
 
+    @locked
     def busy(self, t: float) -> bool:
         """Whether any gesture is under way or still to come at time ``t``."""
         return any(m.t1 > t for m in self._motions)
@@ -102,11 +109,13 @@ class Hands:
     def _start(self, piece: str, start: float) -> float:
         return max(start, self._busy_until.get(piece, start))
 
+    @locked
     def _add(self, piece: str, t0: float, t1: float, at: Callable[[float], tuple]) -> float:
         self._motions.append(_Motion(piece, t0, t1, at))
         self._busy_until[piece] = t1
         return t1
 
+    @locked
     def _current(self, piece: str) -> tuple[float, float, float]:
         """Where the piece will be once its scheduled motions are done."""
         last = [m for m in self._motions if m.piece == piece]

@@ -34,8 +34,10 @@ frame is computed.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import add
@@ -47,6 +49,19 @@ MID_SCALE = 32768
 CUTOFF_MM = 45.0  # beyond this a piece's field is far below the noise: skip it
 _BUCKET_MM = 50.0
 _NOISE_POOL = 257  # noise frames kept; prime so the pool does not beat with periodic scripts
+
+
+def locked(method: Callable) -> Callable:
+    """Run a method under its object's board lock (the scanner thread reads frames while
+    the demo's thread moves pieces)."""
+
+    @functools.wraps(method)
+    def wrapper(self: object, *args: object, **kwargs: object) -> object:
+        board = getattr(self, "board", self)
+        with board.lock:  # type: ignore[attr-defined]
+            return method(self, *args, **kwargs)
+
+    return wrapper
 
 
 class SimClock:
@@ -102,6 +117,7 @@ class PhysicalBoard:
         if noise_counts > 400:
             raise ValueError("noise above 400 counts would push readings past the u16 range")
         self.map = sensor_map
+        self.lock = threading.RLock()
         self.clock = clock if clock is not None else SimClock()
         self.rng = random.Random(seed)
         self.noise_counts = noise_counts
@@ -145,6 +161,7 @@ class PhysicalBoard:
         """Ask ``animator`` to pose pieces before each new frame."""
         self._animators.append(animator)
 
+    @locked
     def free_spot(self, space: str, piece: str | None = None) -> tuple[float, float]:
         """The first marked spot of ``space`` with no other piece standing on it."""
         spots = self.map.spots_of(space)
@@ -162,6 +179,7 @@ class PhysicalBoard:
                 return spot.x, spot.y
         return spots[0].x, spots[0].y
 
+    @locked
     def put(self, piece: str, kind: str, where: str | tuple[float, float]) -> None:
         """Put a piece at rest on a space (a free marked spot) or at an (x, y) in mm."""
         if kind not in self.map.kinds:
@@ -170,6 +188,7 @@ class PhysicalBoard:
         self.pieces[piece] = Pose(kind, x, y)
         self._update(piece)
 
+    @locked
     def remove(self, piece: str) -> None:
         """Take a piece off the board altogether."""
         self.pieces.pop(piece, None)
@@ -178,6 +197,7 @@ class PhysicalBoard:
             if other.riding_on == piece:
                 other.riding_on = None
 
+    @locked
     def move(self, piece: str, x: float, y: float, height: float = 0.0) -> None:
         """Put a piece at (x, y) mm, ``height`` mm above the surface; riders follow."""
         pose = self.pieces[piece]
@@ -190,11 +210,13 @@ class PhysicalBoard:
                 self._update(name)
         self._check_clicks(piece)
 
+    @locked
     def where(self, piece: str) -> tuple[float, float, float]:
         """(x, y, height) of a piece."""
         p = self.pieces[piece]
         return p.x, p.y, p.height
 
+    @locked
     def riders(self, piece: str) -> list[str]:
         """Pieces that have clicked onto ``piece``."""
         return [n for n, p in self.pieces.items() if p.riding_on == piece]
@@ -264,6 +286,7 @@ class PhysicalBoard:
         return int(min(hi, max(lo, round(value))))
 
     # -- reading ------------------------------------------------------------
+    @locked
     def frame(self) -> list[int]:
         """Every channel's u16 reading at the clock's current time (one scan)."""
         now = self.clock()
