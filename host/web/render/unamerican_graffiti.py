@@ -347,7 +347,7 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
         )
     table = Markup(
         '<table class="prestige"><thead><tr><th>Colour</th><th>Player</th><th>Prestige</th>'
-        "<th></th><th>Final</th></tr></thead><tbody>{}</tbody></table>"
+        "<th>State</th><th>Final</th></tr></thead><tbody>{}</tbody></table>"
     ).format(Markup("").join(rows))
     winner = view.get("winner")
     head = Markup("")
@@ -418,12 +418,20 @@ _DESCRIBE = {
         f"{e.get('player')} scrawls {e.get('at')} in {e.get('colour')}: "
         f"+{e.get('prestige')}, {e.get('total')} in all."
     ),
-    "roll_needed": lambda e: f"{e.get('player')} rolls {e.get('dice')} dice for the Judges.",
+    "roll_needed": lambda e: (
+        f"{e.get('player')} rolls {e.get('dice')} {'die' if e.get('dice') == 1 else 'dice'} "
+        "for the Judges."
+    ),
     "rolled": lambda e: (
         f"{e.get('player')} rolls {', '.join(map(str, e.get('faces') or []))}: "
         f"each Judge moves up to {e.get('hexes_per_judge')} hex(es)."
     ),
-    "judge_moved": lambda e: f"Judge {e.get('judge')}: {_path(e)}.",
+    "judge_moved": lambda e: (
+        f"Judge {e.get('judge')} stays on {e.get('to')}."
+        if not e.get("path")
+        else f"Judge {e.get('judge')} moves to {e.get('to')}"
+        + (f" ({_path(e)})." if len(e.get("path") or []) > 1 else ".")
+    ),
     "judge_stops_to_clean": lambda e: f"Judge {e.get('judge')} stops to clean {e.get('at')}.",
     "cleaned": lambda e: f"Judge {e.get('judge')} cleans {e.get('colour')} off {e.get('at')}.",
     "arrested": lambda e: (
