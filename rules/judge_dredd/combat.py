@@ -1,5 +1,5 @@
-"""The arrest phase and every combat: arrests, joint and competing arrests, the Alien,
-Block Mania and the end-of-game tie-break.
+"""One combat's life, for every kind: arrests (joint and competing), the Alien, Block Mania
+and the end-of-game tie-break.
 
 A combat goes: opened → cards committed (face-down unless the Psi-Judge's rule
 makes them face-up) → ``reveal`` → ``roll`` (dice are inputs) → resolved.
@@ -12,18 +12,14 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
-from .movement import perp_destinations, reveal_perp
 from .state import (
     State,
     base_strength,
-    board,
     book,
     discard_action,
     is_,
     judge,
-    judges_in,
     ko,
-    order,
     private,
     take_from_hand,
 )
@@ -31,114 +27,6 @@ from .state import (
 ALIEN_STRENGTH = 12
 
 
-# -- finding the next arrest ------------------------------------------------
-def next_arrest(state: State) -> tuple[str, list[str], str] | None:
-    """The Sector of the next arrest in turn order, the Judges there who may fight, the foe."""
-    for seat in order(state):
-        j = state["judges"][seat]
-        if j["fought"] or j["ko"] or seat in state["declined"]:
-            continue
-        sector = j["sector"]
-        foe = "alien" if state["alien"] == sector else "perp" if state["perps"][sector] else None
-        if foe is None:
-            continue
-        seats = [
-            s
-            for s in judges_in(state, sector)
-            if not state["judges"][s]["fought"] and s not in state["declined"]
-        ]
-        return sector, seats, foe
-    return None
-
-
-def advance(state: State, events: list) -> None:
-    """Open the next arrest, ask for a declaration, or end the arrest phase."""
-    if state["phase"] != "arrest" or state["combat"] or state["pending"]:
-        return
-    if state["options"]["arrest_start"] == "wait":
-        if not state["arrest_go"]:
-            return
-        state["arrest_go"] = False
-    found = next_arrest(state)
-    if found is None:
-        end_arrest_phase(state, events)
-        return
-    sector, seats, foe = found
-    perp = state["perps"][sector]
-    if foe == "perp" and not perp["face_up"]:
-        if perp["card"] is None:
-            state["pending"] = {"kind": "reveal_perp", "sector": sector}
-            return
-        reveal_perp(state, sector, None, events)
-    must = [s for s in seats if foe == "alien" or not is_(state, s, "wally-squad")]
-    if len(seats) == 1 and must:
-        open_combat(state, "alien" if foe == "alien" else "arrest", sector, [seats], events)
-        return
-    state["pending"] = {"kind": "declare", "sector": sector, "seats": seats, "foe": foe}
-
-
-def go_on(state: State, action: Mapping[str, Any], events: list) -> None:
-    """``next_arrest``: nobody wants to play more cards; the next arrest (or the refill) starts."""
-    if state["options"]["arrest_start"] != "wait":
-        raise IllegalAction("arrests start by themselves (option arrest_start is 'auto')")
-    if state["phase"] != "arrest" or state["combat"] or state["pending"]:
-        raise IllegalAction("there is no arrest waiting to start")
-    state["arrest_go"] = True
-    advance(state, events)
-
-
-def reveal_pending_perp(state: State, action: Mapping[str, Any], events: list) -> None:
-    """``reveal_perp``: tap the face-down Perp an arrest is about to be made on."""
-    pending = state["pending"]
-    if not pending or pending["kind"] != "reveal_perp":
-        raise IllegalAction("no face-down Perp is waiting to be revealed")
-    sector = board(state).sector(field(action, "sector", str))
-    if sector != pending["sector"]:
-        raise IllegalAction(f"the Perp to reveal is in {board(state).name_of(pending['sector'])}")
-    reveal_perp(state, sector, field(action, "perp", str), events)
-    state["pending"] = None
-    advance(state, events)
-
-
-def declare(state: State, action: Mapping[str, Any], events: list) -> None:
-    """``arrest``: the Judges in a Sector say who arrests together (joint) or alone."""
-    pending = state["pending"]
-    if not pending or pending["kind"] != "declare":
-        raise IllegalAction("no arrest is waiting for the Judges to decide how to fight")
-    groups = field(action, "groups", list)
-    seats = pending["seats"]
-    seen: list[str] = []
-    for g in groups:
-        if not isinstance(g, list) or not g:
-            raise IllegalAction("'groups' is a list of non-empty lists of seats")
-        for s in g:
-            if s not in seats:
-                raise IllegalAction(f"{s!r} cannot take part in this arrest")
-            if s in seen:
-                raise IllegalAction(f"{s} can be in only one group")
-            seen.append(s)
-    for s in seats:
-        if s not in seen:
-            if pending["foe"] == "alien":
-                raise IllegalAction(f"{s} is in the Alien's Sector and must fight it")
-            if not is_(state, s, "wally-squad"):
-                raise IllegalAction(f"{s} is in the Perp's Sector and must attempt the arrest")
-            state["declined"].append(s)
-            events.append(public("arrest_declined", judge=s, sector=pending["sector"]))
-    state["pending"] = None
-    if groups:
-        # Groups act in the turn order of their earliest member.
-        ordered = sorted(
-            ([s for s in order(state) if s in g] for g in groups),
-            key=lambda g: order(state).index(g[0]),
-        )
-        kind = "alien" if pending["foe"] == "alien" else "arrest"
-        open_combat(state, kind, pending["sector"], ordered, events)
-    else:
-        advance(state, events)
-
-
-# -- a combat's life ----------------------------------------------------------
 def open_combat(
     state: State, kind: str, sector: str | None, groups: list[list[str]], events: list
 ) -> None:
@@ -440,6 +328,9 @@ def judge_outcomes(
 
 
 def resolve(state: State, dice: Mapping[str, list[int]], events: list) -> None:
+    """Settle a rolled combat, then let the arrest phase go on."""
+    from .arrests import advance, arrest, stop_crime  # arrests builds on this module
+
     combat = state["combat"]
     totals, hot, perp = strengths(state, combat, dice)
     kind = combat["kind"]
@@ -502,84 +393,3 @@ def resolve(state: State, dice: Mapping[str, list[int]], events: list) -> None:
     if escape is not None:
         state["pending"] = escape
     advance(state, events)
-
-
-def arrest(state: State, sector: str, group: list[str], events: list) -> None:
-    """The winning Judges take the Perp and every Crime in its Sector, split by value."""
-    cards = book(state)
-    perp = state["perps"][sector]["card"]
-    crimes = state["crimes"][sector]
-    # Highest value first; on equal values the Perp before a Crime, then by id.
-    pile = sorted([perp, *crimes], key=lambda c: (-cards.value(c), c not in cards.perps, c))
-    shares: dict[str, list[str]] = {s: [] for s in group}
-    for i, card in enumerate(pile):
-        shares[group[i % len(group)]].append(card)
-    for seat, got in shares.items():
-        state["judges"][seat]["score"].extend(got)
-        if got:
-            events.append(private(seat, "scored", judge=seat, cards=got))
-    state["perps"][sector] = None
-    state["crimes"][sector] = []
-    state["arrests"] += 1
-    events.append(
-        public(
-            "arrest",
-            sector=sector,
-            judges=group,
-            perp=perp,
-            crimes=list(crimes),
-            cards_taken={s: len(c) for s, c in shares.items()},
-        )
-    )
-
-
-def stop_crime(
-    state: State, sector: str, group: list[str], roller: str, events: list
-) -> dict[str, Any] | None:
-    """A tie: the earliest Judge takes the Crime; the Perp-die roller may move the Perp."""
-    crimes = state["crimes"][sector]
-    state["judges"][group[0]]["score"].extend(crimes)
-    if crimes:
-        events.append(private(group[0], "scored", judge=group[0], cards=list(crimes)))
-    events.append(public("crime_stopped", sector=sector, judge=group[0], crimes=list(crimes)))
-    state["crimes"][sector] = []
-    if perp_destinations(state, sector) == {sector}:
-        return None
-    return {"kind": "escape", "sector": sector, "by": roller}
-
-
-def perp_escape(state: State, action: Mapping[str, Any], events: list) -> None:
-    """``perp_escape``: after a tie the Perp-die roller moves the Perp up to two Sectors."""
-    pending = state["pending"]
-    if not pending or pending["kind"] != "escape":
-        raise IllegalAction("no Perp is escaping")
-    seat = field(action, "by", str)
-    if seat != pending["by"]:
-        raise IllegalAction(f"{pending['by']} rolled the Perp die and moves the Perp")
-    to = board(state).sector(field(action, "to", str))
-    src = pending["sector"]
-    if to not in perp_destinations(state, src):
-        raise IllegalAction(
-            f"the Perp cannot end in {board(state).name_of(to)}: up to two Sectors, "
-            "not the Hospital, not another Perp's Sector"
-        )
-    move_perp(state, src, to)
-    state["pending"] = None
-    events.append(public("perp_escaped", sector=src, to=to, by=seat))
-    advance(state, events)
-
-
-def move_perp(state: State, src: str, to: str) -> None:
-    if src != to:
-        state["perps"][to] = state["perps"][src]
-        state["perps"][src] = None
-
-
-def end_arrest_phase(state: State, events: list) -> None:
-    from .refill import end_game, start_refill
-
-    events.append(public("arrest_phase_over", round=state["round"]))
-    if state["final_round"]:
-        end_game(state, events)
-    else:
-        start_refill(state, events)

@@ -8,7 +8,7 @@ from typing import Any
 
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
 
-from . import combat, movement, play, refill, setup
+from . import arrests, combat, movement, play, refill, setup
 from .state import PERPS_ON_BOARD, State, perp_sectors
 from .views import summary, to_act, view
 
@@ -61,14 +61,14 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
     "end_movement": _end_movement,
     "play": play.play,
     "accept": play.accept,
-    "arrest": combat.declare,
-    "next_arrest": combat.go_on,
-    "reveal_perp": combat.reveal_pending_perp,
+    "arrest": arrests.declare,
+    "next_arrest": arrests.go_on,
+    "reveal_perp": arrests.reveal_pending_perp,
     "commit": combat.commit,
     "cool": combat.cool,
     "reveal": combat.reveal,
     "roll": combat.roll,
-    "perp_escape": combat.perp_escape,
+    "perp_escape": arrests.perp_escape,
     "discard_sector": refill.discard_sector,
     "recycle": _refuse_while_busy(refill.recycle),
     "draw": _refuse_while_busy(refill.draw),

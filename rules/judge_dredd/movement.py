@@ -200,7 +200,7 @@ def reveal_perp(state: State, sector: str, card: str | None, events: list) -> No
 
 def end_movement(state: State, events: list) -> None:
     """Everyone has moved and nobody wants to play more cards: the arrest phase begins."""
-    from .combat import advance
+    from .arrests import advance
 
     if state["phase"] != "movement":
         raise IllegalAction("it is not the movement phase")

@@ -8,8 +8,9 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
+from .arrests import advance, move_perp
 from .cards import ActionCard
-from .combat import advance, move_perp, open_combat
+from .combat import open_combat
 from .movement import perp_destinations
 from .refill import check_final
 from .state import (
