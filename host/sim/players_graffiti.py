@@ -13,10 +13,13 @@ Each simulated person plays from its own seat's view, as at the table:
   Judges.
 
 Same interface as :class:`lawmaster.host.sim.players.Players`: :meth:`decide`
-returns the next :class:`~lawmaster.host.sim.players.Decision` (with the
-physical move of a pawn or a Judge counter for simulated hands), drawn from a
+returns the next :class:`~lawmaster.host.sim.players.Decision`, drawn from a
 generator seeded with the seed and the journal's sequence number, so a resumed
-game goes on as it would have.
+game goes on as it would have. A decision's ``move`` is the physical gesture
+for simulated hands: ``(piece, from, to, ())`` — a pawn (``"chopper"``) or a
+Judge counter (``"judge-3"``) lifted and put down on ``to`` (``from`` is
+``"hand"`` for a pawn coming back after an arrest). An arresting Judge's
+decision has ``notes["take_off"]``: the pawn to lift off the board first.
 """
 
 from __future__ import annotations
@@ -112,9 +115,7 @@ class GraffitiPlayers:
             return Decision(seat, {"act": "move", "by": seat, "path": []})
         path = scored[0][2]
         end = path[-1]
-        return Decision(
-            seat, {"act": "move", "by": seat, "path": path}, move=(seat, here, end, (end,))
-        )
+        return Decision(seat, {"act": "move", "by": seat, "path": path}, move=(seat, here, end, ()))
 
     def _reenter(self, seat: str, view: Mapping[str, Any]) -> Decision:
         judges = list((view.get("judges") or {}).values())
@@ -123,7 +124,7 @@ class GraffitiPlayers:
             sorted(options), key=lambda h: min((self._distance(h, j) for j in judges), default=0)
         )
         action = {"act": "reenter", "by": seat, "at": at}
-        return Decision(seat, action, move=(seat, "hand", at, (at,)))
+        return Decision(seat, action, move=(seat, "hand", at, ()))
 
     # -- the Judges ----------------------------------------------------------------
     def _judges(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Decision:
@@ -155,8 +156,10 @@ class GraffitiPlayers:
         assert best is not None
         _, move, number, end = best
         start = judges[str(number)]
-        physical = (f"judge-{number}", start, end, (end,)) if end != start else None
-        return Decision(seat, move, move=physical)
+        physical = (f"judge-{number}", start, end, ()) if end != start else None
+        # An arrest: the hands take the pawn off before the counter goes on its hex.
+        notes = {"take_off": _other(seat)} if end == target else {}
+        return Decision(seat, move, move=physical, notes=notes)
 
     # -- distances -------------------------------------------------------------------
     def _distance(self, a: str, b: str) -> int:

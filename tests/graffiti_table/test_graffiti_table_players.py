@@ -59,7 +59,8 @@ def test_graffiti_table_players_judges_arrest_when_they_can(tmp_path):
     tablet_act(table, _decision("phantom", {"act": "roll", "by": "phantom", "faces": [4, 1]}))
     decision = GraffitiPlayers(table, 0).decide()
     assert decision.action == {"act": "judge_move", "by": "phantom", "judge": 1, "path": ["1,2"]}
-    assert decision.move == ("judge-1", "sector-house-1", "1,2", ("1,2",))
+    assert decision.move == ("judge-1", "sector-house-1", "1,2", ())
+    assert decision.notes == {"take_off": "chopper"}
 
 
 def test_graffiti_table_players_scrawler_prefers_a_safe_scrawl(tmp_path):
