@@ -115,3 +115,15 @@ def test_graffiti_table_sensed_arrest_pawn_off_then_judge_on(setup, pause):
     run(rig.hands.lift_place("judge-4", "8,2", rig.now))
     assert table.actions[-1]["judge"] == 4
     assert table.status.state == "ok"
+
+
+def test_graffiti_table_a_move_typed_on_the_tablet_asks_for_the_pawn_to_follow(setup):
+    rig, table, run = setup
+    ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "0,4"}))
+    run(rig.now + 0.5)
+    # The board still shows the pawn on power-tower: the table is told to move it.
+    assert table.status.state == "illegal"
+    assert "0,4" in table.status.message and "power-tower" in table.status.message
+    run(rig.hands.lift_place("chopper", "0,4", rig.now))
+    assert table.status.state == "ok"
+    assert len(table.actions) == 1
