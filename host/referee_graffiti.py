@@ -505,7 +505,9 @@ class GraffitiRules(GameRules):
 
     def undone(self, state: Any) -> None:
         self.problems.clear()
-        self.asking = None
+        if self.asking is not None:
+            self.asking = None
+            self.table.set_prompts({})
 
 
 def _in_reach(state: State, player: str, rolled: set[int]) -> bool:

@@ -257,3 +257,17 @@ def test_graffiti_table_an_ambiguous_reading_with_no_legal_story_is_wrong(tmp_pa
     assert table.status.state == "illegal"
     table.referee.observation(Restored("judge-1", "sector-house-1"))
     assert table.status.state == "ok"
+
+
+def test_graffiti_table_undo_is_confirmed_by_the_other_player_and_drops_a_question(tmp_path):
+    table = _board_table(tmp_path)
+    _twice(table)
+    table.referee.observation(Moved("judge-2", "sector-house-2", "2,2", ("2,2",), "lifted"))
+    assert any(p["kind"] == "which_reading" for p in table.snapshot("phantom")["prompts"])
+    asked = table.request_undo("phantom")
+    assert asked == {"ok": True, "waiting_for": ["chopper"]}
+    assert not table.confirm_undo("phantom")["ok"]
+    ok(table.confirm_undo("chopper"))
+    # The roll is taken back: the Phantom rolls again, and the question is gone.
+    assert [p["kind"] for p in table.snapshot("phantom")["prompts"]] == ["enter_dice"]
+    assert table.status.state == "ok"
