@@ -260,6 +260,8 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
         # With a board, the tablet only says the die; the piece moves on the board.
         red.locator(".prompt-choose_die button", has_text="1").first.click()
         red.locator(".prompt-move_piece").wait_for()
+        # The referee's answer says what it now waits for; the page shows it.
+        assert red.locator("#flash.flash-ok").inner_text().strip()
         # One step out of the jail reaches an exit only: A1 is not a legal end.
         run_until(rig.hands.lift_place("red", "A1", rig.now))
         for page in (screen, gw, red):

@@ -72,7 +72,10 @@ def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any
     error = None if ok else str(result.get("error", "refused"))
     if body_is_json(request):
         if ok:
-            return jsonify({"ok": True, "events": result.get("events", [])})
+            answer = {"ok": True, "events": result.get("events", [])}
+            if result.get("pending"):
+                answer["pending"] = result["pending"]  # held until the board shows the rest
+            return jsonify(answer)
         raise WebError(REFUSED, error or "refused")
     if ok:
         return redirect(url_for("seat.page", token=token), code=303)
