@@ -65,6 +65,7 @@ mid-slide, is not reported.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
@@ -258,6 +259,7 @@ class Tracker:
         self.slide_confirm = slide_confirm
         self.expectation = Expectation({}, {})
         self.seen: dict[str, dict[str, int]] = {s: {} for s in sensor_map.spaces}
+        self._centres = {s: sensor_map.centre(s) for s in sensor_map.spaces}
         self._tracks: dict[str, _Track] = {}
         self._unknown: list[_Unknown] = []
         self._mover_active = float("-inf")
@@ -456,8 +458,17 @@ class Tracker:
             track.victims.clear()
 
     def _slid(self, track: _Track) -> bool:
+        """Whether the magnet slid here: it was seen on the way, or it arrived soon after
+        leaving a space next to this one (a lifted piece is gone longer, or lands far)."""
+        if len(track.trail) > 1:
+            return True
+        if not track.trail or track.last_space is None:
+            return False
+        a, b = self._centres.get(track.last_space), self._centres.get(track.trail[-1])
+        if a is None or b is None or math.dist(a, b) > 1.6 * self.map.pitch_mm:
+            return False
         left = track.left_origin_t if track.left_origin_t is not None else track.arrived_t
-        return len(track.trail) > 1 or track.arrived_t - left < self.slide_gap
+        return track.arrived_t - left < self.slide_gap
 
     def _reading_for(self, track: _Track, space: str, t: float) -> Observation:
         if (track.captured_by or track.to_jail) and space == self.expectation.jail:

@@ -262,7 +262,7 @@ class PhysicalBoard:
                         continue
                     tesla = 0.0
                     for m in kind.magnets:
-                        lift = m.lift_mm + (pose.height if m.side == "front" else 0.0)
+                        lift = m.lift_mm + pose.height  # a lifted piece takes all its magnets
                         z = depth + lift + m.thickness_mm / 2
                         z2 = z * z
                         r2 = z2 + rho2

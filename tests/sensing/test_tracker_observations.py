@@ -90,6 +90,15 @@ def test_gw_slides_onto_a_criminal_and_captures_it_then_it_goes_to_jail(table):
     assert obs == [Jailed("c2", "jail", obs[0].t)]
 
 
+def test_gw_put_down_from_above_on_a_criminal_captures_it(table):
+    # The Helicopter trump: GW lifts the pair and lands anywhere.
+    table.expect({"gw"})
+    rest = table.rig.hands.lift_place("gw", "C7", table.rig.now)
+    obs = [o for o in table.until(rest) if not isinstance(o, InHand)]
+    assert [(type(o), o.piece) for o in obs] == [(Moved, "gw"), (Captured, "c1")]
+    assert (obs[0].to, obs[0].how, obs[1].at) == ("C7", "lifted", "C7")
+
+
 def test_a_caught_piece_put_elsewhere_must_go_to_jail(table):
     table.expect((), to_jail={"c2"})
     rest = table.rig.hands.lift_place("c2", "A12", table.rig.now)
