@@ -183,3 +183,18 @@ def test_graffiti_table_seat_page_forms_and_a_dice_form_post(host, app):
     assert client.post(f"/seat/{table.token('phantom')}/action", data=form).status_code == 303
     assert table.actions[-1]["judge"] == 3
     assert app.extensions["lawmaster.unexpected"] == []
+
+
+def test_graffiti_table_digital_dice_roll_button_on_the_seat_page(tmp_path, registered):
+    host = TableHost(Journal(tmp_path / "digital.sqlite"), {"digital_dice": True, "seed": 4})
+    table = install(host.new_game(header()))
+    client = create_app(host).test_client()
+    ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "0,4"}))
+    token = table.token("phantom")
+    page = client.get(f"/seat/{token}").get_data(as_text=True)
+    assert "Roll 2 on the tablet" in page
+    answer = client.post(f"/seat/{token}/roll", data={"action": '{"act": "roll", "by": "phantom"}'})
+    assert answer.status_code == 303
+    faces = table.actions[-1]["faces"]
+    assert len(faces) == 2 and all(1 <= f <= 6 for f in faces)
+    assert sources(table)[-1] == "digital-dice"
