@@ -94,7 +94,7 @@ class GameRules:
         """A tapped card as an action, a waiting message, or ``None`` (nothing to do)."""
         return None
 
-    def end_turn(self, state: Any) -> dict[str, Any] | None:
+    def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
         """What the panel's end-turn button means now, if anything."""
         return None
 
@@ -274,7 +274,7 @@ class Referee:
                 self.confirm_undo(self.table.undo.confirmers[0])
             elif name == "end_turn":
                 state = self.table.state
-                action = self.rules.end_turn(state)
+                action = self.rules.end_turn(state, self)
                 if action is not None:
                     reason = self.apply_physical(
                         action, self.rules.owner(action, state), source=BUTTON

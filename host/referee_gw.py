@@ -38,6 +38,8 @@ BOARD_TRUMPS = ("helicopter", "breakthrough")
 JAIL = "jail"
 #: GW's magnet resting this long, fewer steps than allowed from its start, ends the move.
 GW_PAUSE_S = 1.5
+#: At most this many ways are offered when a fast slide skipped corners.
+MAX_WAYS = 8
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,9 @@ class GwBrottRules(GameRules):
         self.to_jail: set[str] = set()
         #: An observation with two readings, waiting for a seat to say which.
         self.asking: Any = None
+        self.asking_seat: str | None = None
+        #: GW's slide fits several ways (a missed corner): the ways and the observation.
+        self.asking_path: tuple[list[list[str]], Any] | None = None
         self.gw_pause = float(table.settings.get("gw_pause", GW_PAUSE_S))
 
     # -- who may send what -------------------------------------------------------
@@ -121,15 +126,11 @@ class GwBrottRules(GameRules):
             return f"GW plays {card.name}: GW completes it on the tablet"
         return None
 
-    def end_turn(self, state: Any) -> dict[str, Any] | None:
-        """A criminal with no legal move passes with the panel's end-turn button."""
+    def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
+        """GW's magnet at rest: its move is over. A criminal with no legal move passes."""
         if self.gw_pending is not None:
-            moved = self.gw_pending
-            self.gw_pending = None
-            path = self._bridged(moved.from_, moved.path)
-            if self.said_trump == "breakthrough":
-                return {"act": "trump", "card": "breakthrough", "path": path}
-            return {"act": "gw_move", "path": path}
+            self.flush_gw(referee)
+            return None
         for seat in self.table.engine.to_act(state):
             asked = self.table.engine.view(state, seat).get("asked") or {}
             if seat != GW and asked.get("may_pass"):
@@ -143,6 +144,7 @@ class GwBrottRules(GameRules):
         self.gw_pending = None
         self.problems.clear()
         self.asking = None
+        self.asking_path = None
 
     def accepted(self, accepted: Accepted) -> None:
         # The tracker is told the new position; what it still finds wrong it reports again.
@@ -286,24 +288,28 @@ class GwBrottRules(GameRules):
             if reason is not None:
                 self.said = said
 
-    def _bridged(self, start: str | None, path: tuple[str, ...]) -> list[str]:
-        """GW's path with the cells a fast slide skipped put back, where only one way fits.
+    def _ways(self, start: str | None, path: tuple[str, ...]) -> list[list[str]]:
+        """GW's path with the cells a fast slide skipped put back: every way that fits.
 
         A magnet sliding quickly can cross a cell between two sensor readings. A
-        straight gap has one way through; a diagonal gap has one only when the
-        other corner is a house. Anything else is left as seen (and refused).
+        straight gap has one way through; a diagonal gap has two unless a house
+        blocks one corner, and then GW says on its tablet which way it went.
+        Anything else is left as seen (and the engine refuses it).
         """
         board = self.rules_board
         if start is None:
-            return list(path)
-        out: list[str] = []
+            return [list(path)]
+        ways: list[list[str]] = [[]]
         here = board.cell(start)
         for name in path:
             cell = board.cell(name)
-            out.extend(board.name_of(c) for c in _gap(board, here, cell))
-            out.append(name)
+            options = _gaps(board, here, cell)
+            ways = [
+                way + [board.name_of(c) for c in gap] + [name] for way in ways for gap in options
+            ]
+            ways = ways[:MAX_WAYS]
             here = cell
-        return out
+        return ways
 
     @property
     def rules_board(self) -> Any:
@@ -327,7 +333,7 @@ class GwBrottRules(GameRules):
             self._put_back(moved, why)
             return
         self.gw_pending = moved
-        if len(self._bridged(moved.from_, moved.path)) >= steps:
+        if min(len(way) for way in self._ways(moved.from_, moved.path)) >= steps:
             self.flush_gw(referee)
             return
         # Fewer steps than allowed: GW may still go on. Wait for a pause (or "done").
@@ -351,12 +357,19 @@ class GwBrottRules(GameRules):
             self._gw_timer = None
         if moved is None:
             return
-        path = self._bridged(moved.from_, moved.path)
+        ways = self._ways(moved.from_, moved.path)
+        if len(ways) == 1:
+            self._apply_gw(self._gw_action(ways[0]), moved, referee)
+            return
+        # The sensors missed a corner and either corner fits: GW knows which way it went.
+        self.asking_path = (ways, moved)
+        prompt = _prompt("which_path", {"act": "choose_path"}, options=ways)
+        self.table.set_prompts({GW: [prompt]})
+
+    def _gw_action(self, path: list[str]) -> dict[str, Any]:
         if self.said_trump == "breakthrough":
-            action = {"act": "trump", "card": "breakthrough", "path": path}
-        else:
-            action = {"act": "gw_move", "path": path}
-        self._apply_gw(action, moved, referee)
+            return {"act": "trump", "card": "breakthrough", "path": path}
+        return {"act": "gw_move", "path": path}
 
     def _apply_gw(self, action: dict[str, Any], moved: Any, referee: Referee) -> None:
         reason = referee.apply_physical(action, GW)
@@ -386,7 +399,7 @@ class GwBrottRules(GameRules):
     def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
         act = action.get("act")
         if act == "choose_reading":
-            if self.asking is None or seat != getattr(self, "asking_seat", None):
+            if self.asking is None or seat != self.asking_seat:
                 raise IllegalAction("there is no question for you to answer")
             index = action.get("index")
             readings = self.asking.readings
@@ -399,6 +412,18 @@ class GwBrottRules(GameRules):
             self.asking = None
             self.table.set_prompts({})
             self.observe(readings[index], referee)
+            referee.refresh()
+            return True
+        if act == "choose_path":
+            if seat != GW or self.asking_path is None:
+                raise IllegalAction("there is no question for you to answer")
+            ways, moved = self.asking_path
+            index = action.get("index")
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ways):
+                raise IllegalAction(f"'index' must be 0 to {len(ways) - 1}")
+            self.asking_path = None
+            self.table.set_prompts({})
+            self._apply_gw(self._gw_action(ways[index]), moved, referee)
             referee.refresh()
             return True
         if act == "gw_done":
@@ -424,6 +449,8 @@ class GwBrottRules(GameRules):
             return Status("waiting", f"put {', '.join(sorted(self.to_jail))} in the jail")
         if self.asking is not None:
             return Status("waiting", f"waiting for {self.asking_seat} to say what happened")
+        if self.asking_path is not None:
+            return Status("waiting", "waiting for GW to say which way its magnet went")
         if self.gw_pending is not None:
             return Status("waiting", "GW is moving (GW's tablet can end the move)")
         if self.seen is not None:
@@ -534,22 +561,27 @@ class GwBrottRules(GameRules):
         return []
 
 
-def _gap(board: Any, a: int, b: int) -> list[int]:
-    """The cells between ``a`` and ``b`` when exactly one shortest street way joins them."""
+def _gaps(board: Any, a: int, b: int) -> list[list[int]]:
+    """The ways to fill the cells between ``a`` and ``b`` along a shortest street way.
+
+    Next to each other: one way, nothing between. A straight gap: the cells
+    between, if all are streets. A diagonal step: each open corner. Anything
+    else: nothing to fill (the path stays as seen).
+    """
     (ax, ay), (bx, by) = board.xy(a), board.xy(b)
     dx, dy = bx - ax, by - ay
     if abs(dx) + abs(dy) <= 1:
-        return []
+        return [[]]
     if dx == 0 or dy == 0:
         n = abs(dx) + abs(dy)
         sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
         between = [(ay + sy * k) * board.width + (ax + sx * k) for k in range(1, n)]
-        return [] if any(board.is_blocked(c) for c in between) else between
+        return [[]] if any(board.is_blocked(c) for c in between) else [between]
     if abs(dx) == 1 and abs(dy) == 1:
         corners = [ay * board.width + bx, by * board.width + ax]
-        open_corners = [c for c in corners if not board.is_blocked(c)]
-        return open_corners if len(open_corners) == 1 else []
-    return []
+        open_corners = [[c] for c in corners if not board.is_blocked(c)]
+        return open_corners or [[]]
+    return [[]]
 
 
 def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:

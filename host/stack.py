@@ -248,6 +248,10 @@ class SimulatedBoard:
         calibration = calibration_for(game, seed)
         self.rate = rate
         self.lock = threading.RLock()
+        #: Called with (piece, rest time) for each gesture (the bench times what follows).
+        self.on_gesture: list[Callable[[str, float], None]] = []
+        #: When a list: (time, {piece: (x, y, height)}) at the start of every scan.
+        self.trace: list[tuple[float, dict[str, tuple[float, float, float]]]] | None = None
         self.board = PhysicalBoard(self.map, seed=seed, clock=self.now)
         self.hands = Hands(self.board, seed=seed + 1)
         self._place(runtime.table)
@@ -264,6 +268,12 @@ class SimulatedBoard:
 
     def _read(self, channel: int) -> int:
         with self.lock:
+            if channel == 0 and self.trace is not None:
+                # The scanner starts a scan: note where every piece is (the bench's truth).
+                now = self.now()
+                if not self.trace or self.trace[-1][0] != now:
+                    poses = {name: self.board.where(name) for name in self.board.pieces}
+                    self.trace.append((now, poses))
             return self.board.read(channel)
 
     def _place(self, table: Table) -> None:
@@ -285,12 +295,22 @@ class SimulatedBoard:
         return None
 
     def lift_place(self, piece: str, to: str) -> float:
+        """Pick ``piece`` up and put it on ``to``; returns when it comes to rest."""
         with self.lock:
-            return self.hands.lift_place(piece, to, self.now())
+            rest = self.hands.lift_place(piece, to, self.now())
+        self._gesture(piece, rest)
+        return rest
 
     def slide(self, piece: str, path: list[str]) -> float:
+        """Slide ``piece`` through ``path``; returns when it comes to rest."""
         with self.lock:
-            return self.hands.slide(piece, path, self.now())
+            rest = self.hands.slide(piece, path, self.now())
+        self._gesture(piece, rest)
+        return rest
+
+    def _gesture(self, piece: str, rest: float) -> None:
+        for listener in self.on_gesture:
+            listener(piece, rest)
 
 
 class SimulatedTable:
@@ -316,6 +336,8 @@ class SimulatedTable:
         self.nfc = nfc
         self.board = board
         self.timeout = timeout
+        #: When a simulated player answered a "which way" question on its tablet.
+        self.answered: list[float] = []
 
     def act(self, table: Table, decision: Any) -> bool:
         action = decision.action
@@ -339,9 +361,9 @@ class SimulatedTable:
             result = table.submit(decision.seat, said)
             if not result.get("ok"):
                 raise RuntimeError(f"{decision.seat}: {said} refused: {result.get('error')}")
+        walked: list[str] = []
         if path and decision.action.get("card") != "helicopter":
             # GW's hand feels the click and stops where it catches a criminal.
-            walked = []
             for cell in path:
                 walked.append(cell)
                 if self.board.criminal_at(cell) is not None:
@@ -349,7 +371,7 @@ class SimulatedTable:
             self.board.slide(piece, walked)
         else:
             self.board.lift_place(piece, to)
-        self._wait(table, before, decision)
+        self._wait(table, before, decision, walked)
         rules = table.referee.rules
         for caught in sorted(getattr(rules, "to_jail", ())):
             self.board.lift_place(caught, "jail")
@@ -359,14 +381,29 @@ class SimulatedTable:
             wait_until(lambda: not rules.to_jail, self.timeout)
         return True
 
-    def _wait(self, table: Table, before: int, decision: Any) -> bool:
+    def _wait(
+        self, table: Table, before: int, decision: Any, walked: list[str] | None = None
+    ) -> bool:
+        """Wait for the input to be taken, answering the tablet if it asks which way."""
         from .runtime import wait_until
 
-        if not wait_until(lambda: table.last_seq > before, self.timeout):
-            raise RuntimeError(
-                f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
-            )
+        deadline = time.monotonic() + self.timeout
+        while not wait_until(lambda: table.last_seq > before, 0.1):
+            if walked:
+                self._say_which_way(table, decision.seat, walked)
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
+                )
         return True
+
+    def _say_which_way(self, table: Table, seat: str, walked: list[str]) -> None:
+        """GW's tablet asks which way the magnet went: GW says the way it slid."""
+        for prompt in table.snapshot(seat)["prompts"]:
+            if prompt.get("kind") == "which_path" and walked in prompt["options"]:
+                choice = {"act": "choose_path", "index": prompt["options"].index(walked)}
+                table.submit(seat, choice)
+                self.answered.append(time.monotonic())
 
 
 def wire_simulated_table(
@@ -376,4 +413,5 @@ def wire_simulated_table(
     wire_simulated_panel(runtime)
     nfc = wire_simulated_nfc(runtime, seed)
     simulated = SimulatedBoard(runtime, seed) if board else None
+    runtime.simulated_board = simulated  # type: ignore[attr-defined]
     return SimulatedTable(runtime, nfc, simulated).act

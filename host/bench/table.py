@@ -2,18 +2,34 @@
 
 * ``journal_append_p99_ms``: one accepted input stored durably (SQLite WAL,
   ``synchronous=FULL``, a file on disk) — the wait before any verdict shows.
+* ``settle_to_tablet_p99_ms``: a magnet coming to rest on the simulated board
+  (the moment the simulated hand lets go) → the SSE ``update`` carrying the
+  accepted move, read by an HTTP client from waitress on 127.0.0.1 (GW's
+  tablet stream). The whole stack: the real firmware code on a pty at 200
+  scans/s, the link, sensing, tracker, referee, journal commit and the web
+  app. Every board move of simulated games is timed (criminals placing their
+  piece after saying the die, GW sliding its magnet); GW's "the move is over"
+  pause is set to 0 so its moves count from rest too; a slide whose corner the
+  sensors missed (GW then says on its tablet which way it went) is not timed. "At rest" is the first
+  scan from which the magnet stays within 0.5 mm of where it ends (the board's
+  own record of every piece at the start of every scan).
 """
 
 from __future__ import annotations
 
+import http.client
+import json
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from lawmaster.host.bench import percentile
 from lawmaster.host.journal import ACTION, Journal
 
 APPENDS = 400
+SETTLE_SAMPLES = 40
 
 
 def journal_append_ms(appends: int = APPENDS) -> list[float]:
@@ -31,6 +47,147 @@ def journal_append_ms(appends: int = APPENDS) -> list[float]:
     return times
 
 
+class _Stream(threading.Thread):
+    """An HTTP client reading one SSE stream; notes when each update arrives."""
+
+    def __init__(self, port: int, path: str) -> None:
+        super().__init__(name="bench-sse", daemon=True)
+        self.port = port
+        self.path = path
+        self.updates: list[tuple[float, int]] = []  # (arrival, accepted moves in the snapshot)
+        self.ready = threading.Event()
+        self._lock = threading.Lock()
+
+    def run(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        connection.request("GET", self.path, headers={"Accept": "text/event-stream"})
+        response = connection.getresponse()
+        self.ready.set()
+        kind = ""
+        while True:
+            line = response.fp.readline()
+            if not line:
+                return
+            text = line.decode().rstrip("\n")
+            if text.startswith("event: "):
+                kind = text[7:]
+            elif text.startswith("data: ") and kind == "update":
+                arrived = time.monotonic()
+                moves = int(json.loads(text[6:])["snapshot"]["move"])
+                with self._lock:
+                    self.updates.append((arrived, moves))
+
+    def first_with(self, moves: int, after: float) -> float | None:
+        with self._lock:
+            for arrived, seen in self.updates:
+                if seen >= moves and arrived >= after:
+                    return arrived
+        return None
+
+
+def settle_to_tablet_ms(samples: int = SETTLE_SAMPLES, seed: int = 21) -> list[tuple[float, float]]:
+    """Per board move, milliseconds to GW's tablet stream carrying it: from the magnet at
+    rest, and from the tracker's observation."""
+    from lawmaster.host import stack
+    from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+
+    results: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory(prefix="lawmaster-bench-") as folder:
+        while len(results) < samples:
+            settings = {"board": True, "seed": seed, "gw_pause": 0.0}
+            host = open_host(str(Path(folder) / f"settle-{seed}.db"), settings, DEMO_HEADER)
+            runtime = Runtime(host)
+            try:
+                results += _one_game(runtime, seed, samples - len(results), stack, start_web)
+            finally:
+                runtime.close()
+            seed += 1
+    return results
+
+
+def _one_game(
+    runtime: Any, seed: int, wanted: int, stack: Any, start_web: Any
+) -> list[tuple[float, float]]:
+    from lawmaster.host.runtime import Autoplay, wait_until
+
+    act = stack.wire_simulated_table(runtime, seed)
+    hands = act.__self__
+    runtime.web = start_web(runtime.host, "127.0.0.1", 0)
+    table = runtime.table
+    port = int(runtime.web.url.rsplit(":", 1)[1])
+    stream = _Stream(port, f"/events/{table.token('gw')}")
+    stream.start()
+    stream.ready.wait(10)
+    gestures: list[tuple[str, float, int]] = []
+    board = runtime.simulated_board
+    board.trace = []
+    moved: list[tuple[str, float]] = []
+    board.feed.on_observation.append(
+        lambda o, t: moved.append((o.piece, t)) if getattr(o, "TYPE", "") == "moved" else None
+    )
+
+    def noted(piece: str, rest: float) -> None:
+        # Only a move of the piece whose turn it is makes an input; a caught piece
+        # carried to the jail does not.
+        if piece in table.to_act():
+            gestures.append((piece, board.now(), len(table.actions) + 1))
+
+    board.on_gesture.append(noted)
+    done = threading.Event()
+    autoplay = Autoplay(runtime.host, act, seed=seed, pace=0.0, on_over=lambda _t: done.set())
+    autoplay.start()
+    while not done.is_set() and autoplay.is_alive() and len(gestures) < wanted + 1:
+        time.sleep(0.05)
+    autoplay.stop()
+    autoplay.join(30)
+    if autoplay.error is not None:
+        raise RuntimeError(f"the simulated game stopped: {autoplay.error}")
+    found = []
+    ends = [start for _, start, _ in gestures[1:]] + [float("inf")]
+    for (piece, start, moves), end in list(zip(gestures, ends, strict=True))[:wanted]:
+        if not wait_until(lambda s=start, m=moves: stream.first_with(m, s) is not None, 2.0):
+            continue
+        arrived = stream.first_with(moves, start)
+        rest = _came_to_rest(board.trace, piece, start, end)
+        seen = next((t for p, t in moved if p == piece and start <= t < end), None)
+        # A slide whose corner the sensors missed waits for GW to say which way it went:
+        # that is a person answering, not the pipeline.
+        asked = any(start <= t < min(end, arrived or end) for t in hands.answered)
+        if arrived is not None and rest is not None and seen is not None and not asked:
+            found.append(((arrived - rest) * 1000, (arrived - seen) * 1000))
+    return found
+
+
+def _came_to_rest(trace: list[Any], piece: str, start: float, end: float) -> float | None:
+    """The first scan in [start, end) from which ``piece`` stays within 0.5 mm of where it ends.
+
+    The simulated hand's motion ends in a slow tail (minimum jerk); the magnet is
+    at rest, as a person would say, once it no longer moves by a hair.
+    """
+    samples = [(t, poses[piece]) for t, poses in trace if start <= t < end and piece in poses]
+    if not samples:
+        return None
+    end_x, end_y, end_h = samples[-1][1]
+    rest = None
+    for t, (x, y, h) in reversed(samples):
+        if abs(x - end_x) > 0.5 or abs(y - end_y) > 0.5 or abs(h - end_h) > 0.5:
+            break
+        rest = t
+    return rest
+
+
 def run() -> dict[str, float]:
-    """The table group's figures."""
-    return {"journal_append_p99_ms": round(percentile(journal_append_ms(), 99), 3)}
+    """The table group's figures.
+
+    ``observation_to_tablet_p99_ms`` is the referee's and the web's share of
+    ``settle_to_tablet``: from the frame in which the tracker reported the move
+    to the SSE event at the client (the rest is the sensing and tracker stages
+    deciding that the magnet is still).
+    """
+    settle = settle_to_tablet_ms()
+    return {
+        "journal_append_p99_ms": round(percentile(journal_append_ms(), 99), 3),
+        "settle_to_tablet_p99_ms": round(percentile([s for s, _ in settle], 99), 3),
+        "settle_to_tablet_median_ms": round(percentile([s for s, _ in settle], 50), 3),
+        "observation_to_tablet_p99_ms": round(percentile([o for _, o in settle], 99), 3),
+    }
