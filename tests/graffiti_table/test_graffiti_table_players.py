@@ -5,7 +5,7 @@ simulated hands ends where the engine then has the piece."""
 from __future__ import annotations
 
 import pytest
-from graffiti_table_support import graffiti_table
+from graffiti_table_support import graffiti_table, sources
 
 from lawmaster.host.runtime import tablet_act
 from lawmaster.host.sim.players_graffiti import GraffitiPlayers
@@ -82,3 +82,26 @@ def _decision(seat, action):
     from lawmaster.host.sim.players import Decision
 
     return Decision(seat, action)
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_graffiti_table_players_whole_game_read_from_board_observations(tmp_path, seed):
+    """Every pawn and Judge move reaches the referee as the tracker reports a lifted piece."""
+    from lawmaster.host.tracker import Moved
+
+    table = graffiti_table(tmp_path, {"board": True}, dredd_roll=seed)
+    players = GraffitiPlayers(table, seed)
+    from_board = 0
+    while not table.is_over():
+        decision = players.decide()
+        before = len(table.actions)
+        if decision.move is not None and decision.action["act"] in ("move", "judge_move"):
+            piece, start, to, _ = decision.move
+            table.referee.observation(Moved(piece, start, to, (to,), "lifted"))
+            from_board += 1
+        else:
+            tablet_act(table, decision)
+        assert len(table.actions) == before + 1, table.status
+        assert table.status.state in ("ok", "over")
+    assert from_board > 20
+    assert sources(table).count("board") == from_board
