@@ -271,3 +271,25 @@ def test_graffiti_table_undo_is_confirmed_by_the_other_player_and_drops_a_questi
     # The roll is taken back: the Phantom rolls again, and the question is gone.
     assert [p["kind"] for p in table.snapshot("phantom")["prompts"]] == ["enter_dice"]
     assert table.status.state == "ok"
+
+
+def test_graffiti_table_registration_in_rules_for_gives_every_new_table_the_rules(
+    tmp_path, monkeypatch
+):
+    """What the one registration in ``referee.rules_for`` does, applied by monkeypatch."""
+    from graffiti_table_support import graffiti_rules_for, header
+
+    import lawmaster.host.referee as referee
+    from lawmaster.host.journal import Journal
+    from lawmaster.host.referee_graffiti import GraffitiRules
+    from lawmaster.host.table import Table
+
+    monkeypatch.setattr(referee, "rules_for", graffiti_rules_for)
+    journal = Journal(tmp_path / "j.sqlite")
+    table = Table.start(journal, header(), {})
+    assert isinstance(table.referee.rules, GraffitiRules)
+    ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "0,3"}))
+    # A resumed game (rebuilt by replay) gets them too.
+    resumed = Table.resume(Journal(tmp_path / "j.sqlite"))
+    assert isinstance(resumed.referee.rules, GraffitiRules)
+    assert _prompt(resumed, "phantom", "enter_dice")["count"] == 1
