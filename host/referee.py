@@ -360,10 +360,20 @@ class Referee:
         return random.Random(f"{self.seed}:{self.table.record.id}:{self.table.last_seq + 1}")
 
 
-def rules_for(table: Table) -> GameRules:
-    """The referee's rules for the table's game (the base class for unknown games)."""
-    if table.game == "gw-brott":
-        from .referee_gw import GwBrottRules
+#: Game → module and class of the referee's rules for it (tablet-only GameRules otherwise).
+_RULES = {
+    "gw-brott": ("lawmaster.host.referee_gw", "GwBrottRules"),
+    "unamerican-graffiti": ("lawmaster.host.referee_graffiti", "GraffitiRules"),
+}
 
-        return GwBrottRules(table)
-    return GameRules(table)
+
+def rules_for(table: Table) -> GameRules:
+    """The referee's rules for the table's game (the base class for other games)."""
+    import importlib
+
+    found = _RULES.get(table.game)
+    if found is None:
+        return GameRules(table)
+    module, name = found
+    rules: GameRules = getattr(importlib.import_module(module), name)(table)
+    return rules
