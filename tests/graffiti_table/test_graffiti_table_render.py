@@ -182,6 +182,11 @@ def test_graffiti_table_seat_page_forms_and_a_dice_form_post(host, app):
     }
     assert client.post(f"/seat/{table.token('phantom')}/action", data=form).status_code == 303
     assert table.actions[-1]["judge"] == 3
+    # The typed form: which Judge, and the hex tapped on the map.
+    form = {"action": '{"act": "judge_move", "by": "phantom"}', "i:judge": "6", "f:to": "4,5"}
+    assert client.post(f"/seat/{table.token('phantom')}/action", data=form).status_code == 303
+    assert table.actions[-1] == {"act": "judge_move", "by": "phantom", "judge": 6, "to": "4,5"}
+    assert table.engine.summary(table.state)["turn"] == "phantom"
     assert app.extensions["lawmaster.unexpected"] == []
 
 
