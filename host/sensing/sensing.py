@@ -195,6 +195,8 @@ class Sensing:
     def out_of_band(self, readings: Sequence[int]) -> list[int]:
         """The channels whose reading lies outside their present class's band."""
         n = self.channels
+        if len(readings) < n:
+            raise ValueError(f"a frame of {len(readings)} readings; the calibration has {n}")
         lanes = array("I", readings if len(readings) == n else readings[:n])
         x = int.from_bytes(lanes.tobytes(), "little")
         mask = self._mask

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import Calibration, Occupancy, Sensing, Settled
 from lawmaster.host.sim.physics import PhysicalBoard
@@ -115,3 +117,9 @@ def test_several_spots_of_a_space_are_counted_per_kind():
     assert occupancy["resyk"] == {"judge": 2}
     assert occupancy["mega-mall"] == {"judge": 1}
     assert sum(sum(c.values()) for c in occupancy.values()) == 3
+
+
+def test_a_short_frame_is_refused():
+    sensing = Sensing(GW, _flat_calibration())
+    with pytest.raises(ValueError, match="readings"):
+        sensing.feed([32768] * (N - 1), 0.0)

@@ -75,6 +75,14 @@ def test_slide_reports_the_cells_passed(table):
     assert obs == [Moved("c1", "C7", "C4", ("C6", "C5", "C4"), "slid", 0, obs[0].t)]
 
 
+def test_a_slow_slide_is_reported_once_where_it_stops(table):
+    table.rig.hands.slide_speed = (55.0, 60.0)  # a careful, slow slide over three cells
+    table.expect({"c1"})
+    rest = table.rig.hands.slide("c1", ["C6", "C5", "C4"], table.rig.now)
+    moved = [o for o in table.until(rest) if isinstance(o, Moved)]
+    assert [(m.to, m.path) for m in moved] == [("C4", ("C6", "C5", "C4"))]
+
+
 def test_gw_slides_onto_a_criminal_and_captures_it_then_it_goes_to_jail(table):
     table.expect({"gw"})
     path = ["J11", "J10", "J9", "I9", "H9", "G9", "F9", "E9"]
