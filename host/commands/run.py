@@ -1,0 +1,93 @@
+"""``lawmaster run --config table.toml``: referee a real table.
+
+The same stack as ``lawmaster demo`` with the real factories: the scanner's
+serial port, the PN532 readers and the GPIO pins named in the configuration
+(see ``deploy/table.toml``). Serves the dashboard through waitress until
+stopped (SIGTERM or Ctrl-C).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+import click
+
+from lawmaster.host.config import ConfigError, TableConfig, load
+from lawmaster.host.runtime import Runtime, open_host, start_web
+
+
+@click.command("run")
+@click.option(
+    "--config",
+    "config_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The table's TOML configuration.",
+)
+def command(config_path: str) -> None:
+    """Referee the table described by the configuration file."""
+    try:
+        config = load(config_path)
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not config.game and not _has_open_game(config):
+        raise click.ClickException(
+            "the journal holds no game and [game] in the configuration is empty"
+        )
+    runtime = Runtime(open_host(config.journal, config.settings(), config.game))
+    if not runtime.table.settings.get("board", False) and config.board:
+        runtime.missing.append("board: the resumed game was set up without one")
+    try:
+        wire_real(runtime, config)
+        runtime.web = start_web(runtime.host, config.web.host, config.web.port)
+        base = config.web.public_url or runtime.web.url
+        click.echo(f"table screen: {base}/")
+        for line in runtime.missing:
+            click.echo(f"not wired: {line}")
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        try:
+            while not stop.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            pass
+    finally:
+        runtime.close()
+
+
+def wire_real(runtime: Runtime, config: TableConfig) -> None:
+    """The real stages named by ``config``; what cannot start is said in ``runtime.missing``."""
+    from lawmaster.host import stack
+
+    if config.board:
+        try:
+            feed = stack.wire_real_board(runtime, config)
+            if not feed.link.wait_ready(5):  # type: ignore[attr-defined]
+                runtime.missing.append(
+                    f"the scanner on {config.scanner.port} has not answered yet"
+                    " (the link keeps trying)"
+                )
+        except (OSError, ValueError) as exc:
+            runtime.missing.append(f"board ({exc}); moves are entered on the tablets")
+    if config.nfc:
+        from lawmaster.host.nfc.registry import CardRegistry
+
+        try:
+            stack.wire_nfc(runtime, config.nfc, CardRegistry(config.cards))
+        except (OSError, ValueError) as exc:
+            runtime.missing.append(f"NFC readers ({exc})")
+    try:
+        stack.wire_real_panel(runtime, config.panel)
+    except Exception as exc:  # noqa: BLE001 - gpiozero raises its own zoo without pins
+        runtime.missing.append(f"panel ({type(exc).__name__}: {exc})")
+
+
+def _has_open_game(config: TableConfig) -> bool:
+    from lawmaster.host.journal import Journal
+
+    journal = Journal(config.journal)
+    try:
+        return journal.open_game() is not None
+    finally:
+        journal.close()

@@ -1,0 +1,145 @@
+"""``lawmaster run --config``: the real-hardware command, on a simulated scanner's pty.
+
+The test plays the hardware: a physical board with magnets behind the real
+firmware on a pty (the scanner's serial port in the config), gpiozero's mock
+pins for the panel; ``lawmaster run`` in a subprocess opens them as it would on
+a Pi, and the test talks to it like a tablet over HTTP.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.journal import Journal
+from lawmaster.host.runtime import DEMO_HEADER
+from lawmaster.host.sim.hands import Hands
+from lawmaster.host.sim.physics import PhysicalBoard
+from lawmaster.host.sim.pico import SimulatedPico
+from lawmaster.host.sim.rig import calibration_for
+
+SEED = 4
+
+
+def _toml(journal: str, calibration: str, port: str) -> str:
+    abilities = ", ".join(f"{k} = {json.dumps(v)}" for k, v in DEMO_HEADER["abilities"].items())
+    evidence = ", ".join(f"{k} = {json.dumps(v)}" for k, v in DEMO_HEADER["evidence"].items())
+    return f"""
+[table]
+journal = "{journal}"
+calibration = "{calibration}"
+board = true
+
+[scanner]
+port = "{port}"
+
+[panel]
+pin_factory = "mock"
+
+[web]
+host = "127.0.0.1"
+port = 0
+
+[game]
+game = "gw-brott"
+board = "standard"
+criminals = ["red", "green"]
+trumps = {json.dumps(DEMO_HEADER["trumps"])}
+abilities = {{ {abilities} }}
+evidence = {{ {evidence} }}
+"""
+
+
+class Hardware:
+    """The table's magnets on the wall clock, read by the real firmware behind a pty."""
+
+    def __init__(self) -> None:
+        sensor_map = SensorMap.load("gw_brott")
+        self.lock = threading.Lock()
+        self.board = PhysicalBoard(sensor_map, seed=SEED, clock=self.now)
+        self.hands = Hands(self.board, seed=SEED + 1)
+        self.board.put("gw", "gw", "J12")
+        self.board.put("red", "criminal", "jail")
+        self.board.put("green", "criminal", "jail")
+        self.pico = SimulatedPico(field=self.read, channels=sensor_map.channels).start()
+
+    @staticmethod
+    def now() -> float:
+        return math.floor(time.monotonic() * 200) / 200
+
+    def read(self, channel: int) -> int:
+        with self.lock:
+            return self.board.read(channel)
+
+    def lift_place(self, piece: str, to: str) -> float:
+        with self.lock:
+            return self.hands.lift_place(piece, to, self.now())
+
+
+def _post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.timeout(90)
+def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_path):
+    hardware = Hardware()
+    calibration = str(tmp_path / "calibration.json")
+    calibration_for("gw_brott", SEED).save(calibration)
+    journal = str(tmp_path / "table.db")
+    config = tmp_path / "table.toml"
+    config.write_text(_toml(journal, calibration, hardware.pico.port))
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from lawmaster.host.cli import main; main()", "run"]
+        + ["--config", str(config)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("table screen: "), line + process.stderr.read()
+        base = line.split()[-1].rstrip("/")
+        tokens = Journal(journal).open_game().tokens
+        red = f"{base}/seat/{tokens['red']}"
+        faces = ["1", "2", "3", "4", "arrow"]
+        assert _post(f"{red}/action", {"act": "roll", "by": "red", "faces": faces})["ok"]
+        moves = _get(f"{red}.json")["snapshot"]["view"]["asked"]["moves"]
+        to = moves["2"][0]
+        assert _post(f"{red}/action", {"act": "move", "by": "red", "die": "2"})["ok"]
+        hardware.lift_place("red", to)
+        deadline = time.monotonic() + 15
+        where = None
+        while time.monotonic() < deadline:
+            where = _get(f"{red}.json")["snapshot"]["view"]["criminals"]["red"]["position"]
+            if where == to:
+                break
+            time.sleep(0.1)
+        assert where == to
+        record = Journal(journal).open_game()
+        assert record.entries[-1].source == "board"
+        assert record.actions()[-1] == {"act": "move", "by": "red", "die": "2", "to": to}
+    finally:
+        os.kill(process.pid, signal.SIGTERM)
+        out, err = process.communicate(timeout=20)
+        hardware.pico.stop()
+    assert process.returncode == 0, err
+    assert "not wired" not in out, out
