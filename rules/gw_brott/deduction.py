@@ -315,15 +315,42 @@ class Deduction:
 
     def _on_passed(self, event: Mapping[str, Any]) -> Deduction:
         i = self._index(event.get("by"))
-        if (
-            i is None
-            or self.jailed[i]
-            or self.out[i]
-            or not self.faces
-            or self.roller != self.pieces[i]
-        ):
+        if i is None or self.out[i] or not self.faces or self.roller != self.pieces[i]:
             return replace(self, faces=None) if self.faces is not None else self
+        if self.jailed[i]:
+            return replace(self._blocked_exits(self.faces), faces=None)
         return self._set(i, self._without_moves(i, self.faces), faces=None)
+
+    def _blocked_exits(self, faces: tuple[str, ...]) -> Deduction:
+        """A jailed piece passed: other criminals stood on every cell it could reach.
+
+        Its possible ends are known exactly (walks from the exits pass through
+        other criminals; the arrow needs a free exit), so each of those cells
+        held a different other piece. A cell only one piece can be on pins that
+        piece; when exactly as many pieces can be on those cells as there are
+        cells, each of them is on one.
+        """
+        if not self.joint:
+            return self
+        geo = self.geo
+        walkable = geo.open & ~(1 << self.gw)
+        exits = geo.exits & walkable
+        ends = exits if _ARROW in faces else 0
+        for face in faces:
+            if face in _PIPS:
+                ends |= geo.walk(exits, _PIPS[face] - 1, walkable)
+        if not ends:
+            return self
+        masks = list(self.masks)
+        rivals = [j for j in self._on_board() if masks[j] & ends]
+        if len(rivals) == ends.bit_count():
+            for j in rivals:
+                masks[j] &= ends
+        for cell in geo.cells_in(ends):
+            holders = [j for j in rivals if masks[j] >> cell & 1]
+            if len(holders) == 1:
+                masks[holders[0]] = 1 << cell
+        return replace(self, masks=tuple(masks))._settled()
 
     def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:
         origin = self._cell(event.get("from"), self.gw)

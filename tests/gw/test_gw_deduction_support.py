@@ -288,7 +288,7 @@ def random_game(
         tuple(positions),
     )
     turns = 0
-    while turns < criminal_moves:
+    while turns < criminal_moves and any(p != OUT for p in positions):
         for i, piece in enumerate(pieces):
             if positions[i] == OUT or turns >= criminal_moves:
                 continue

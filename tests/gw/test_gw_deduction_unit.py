@@ -368,3 +368,25 @@ def test_a_move_is_read_from_each_start_with_what_that_start_tells() -> None:
     # C1, so red's slide up stops on C2 and never reaches C1.
     d = d.update(moved("red", "arrow"))
     assert d.cells("red") == {"A1", "F1", "C2", "A3", "F3", "C6"}
+
+
+def test_a_jailed_piece_that_passes_shows_the_exits_taken() -> None:
+    d = play(
+        Deduction.start(POCKETS, ["red", "green", "blue"]),
+        moved("green", "1", from_jail=True),
+        pin("green", "B2"),
+        moved("green", "1"),
+        moved("blue", "1", from_jail=True),
+        pin("blue", "D3"),
+        moved("blue", "1"),
+    )
+    assert d.cells("green") == {"A2", "C2", "B3"}
+    assert d.cells("blue") == {"D2", "D4"}
+    # Red in jail cannot even step onto an exit with its 1: both exits are taken,
+    # C2 can only be green's and D4 only blue's.
+    after = play(d, *roll_and_pass("red", "1"))
+    assert after.cells("red") == {"jail"}
+    assert after.cells("green") == {"C2"}
+    assert after.cells("blue") == {"D4"}
+    # A pass with only GW faces says nothing.
+    assert play(d, *roll_and_pass("red")).cells("green") == {"A2", "C2", "B3"}
