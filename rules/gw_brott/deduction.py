@@ -20,10 +20,10 @@ passes). Jail status is never uncertain for GW: every piece starts there, a
 catch is public and leaving the jail is said aloud (``from_jail``).
 
 Soundness with several criminals: another criminal whose cell is uncertain is
-treated as a *possible* blocker (a slide may stop just before any cell it might
-be on, a walk may end on any cell it might not be on); only cells that are
-*certainly* occupied (a Hall-tight group of pieces, e.g. one piece known
-exactly) are used as real obstacles.
+treated as a *possible* blocker: a slide may stop just before any cell it might
+be on, and a walk may still end on such a cell (it might be elsewhere). Only
+cells that are *certainly* occupied (a Hall-tight group of pieces, e.g. one
+piece known exactly) are used as real obstacles.
 """
 
 from __future__ import annotations
@@ -366,10 +366,8 @@ class Deduction:
         if caught is None:
             # Nobody was caught: every cell passed, the end included, held no criminal.
             clear |= 1 << gw
-        # If someone was caught on GW's last cell, no *other* piece was there, so
-        # that cell is clear for the others too.
-        # The caught piece stood on GW's last cell (it goes to jail with its own
-        # ``caught`` event).
+        # A catch ends the path: the caught piece stood on its last cell (it goes to
+        # jail with its own ``caught`` event) and no other piece was there.
         masks = tuple(
             1 << gw if self.pieces[j] == caught else m & ~clear for j, m in enumerate(self.masks)
         )
