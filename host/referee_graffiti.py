@@ -275,13 +275,10 @@ class GraffitiRules(GameRules):
             movers |= {judge_piece(n) for n in rolled}
             # A pawn a rolled Judge can reach may be lifted for the arrest.
             movers |= {p for p in kinds if p in PLAYERS and _in_reach(state, p, rolled)}
-        return Expectation(
-            kinds,
-            positions,
-            movers=frozenset(movers),
-            captures=frozenset({(JUDGE, SCRAWLER)}),
-            turn=state.turn,
-        )
+        # No "captures": the pawn in reach of a rolled Judge is a mover, so taking it off
+        # for an arrest is only a piece in hand, and the Judge's move says the rest. (A
+        # capture mark would outlive a refused arrest and make the returned pawn an anomaly.)
+        return Expectation(kinds, positions, movers=frozenset(movers), turn=state.turn)
 
     def observation(self, observation: Any, state: Any) -> Reading:
         """How one tracker observation reads as input (see :class:`Reading`)."""

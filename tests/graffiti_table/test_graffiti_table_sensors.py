@@ -127,3 +127,21 @@ def test_graffiti_table_a_move_typed_on_the_tablet_asks_for_the_pawn_to_follow(s
     run(rig.hands.lift_place("chopper", "0,4", rig.now))
     assert table.status.state == "ok"
     assert len(table.actions) == 1
+
+
+def test_graffiti_table_a_pawn_lifted_for_an_arrest_that_does_not_come_goes_back(setup):
+    rig, table, run = setup
+    run(rig.hands.lift_place("chopper", "1,2", rig.now))
+    ok(table.submit("phantom", {"act": "roll", "by": "phantom", "faces": [1, 4]}))
+    run(rig.hands.lift_place("chopper", "1,2", rig.now))  # off, and back on its hex
+    assert len(table.actions) == 2 and table.status.state == "ok"
+    # Off again, and Judge 1 goes elsewhere: the pawn must come back.
+    off = rig.hands.lift("chopper", rig.now)
+    run(rig.hands.lift_place("judge-1", "2,2", off + 0.1))
+    assert table.actions[-1]["to"] == "2,2"
+    run(rig.hands.lift_place("judge-4", "8,2", rig.now))
+    assert table.engine.summary(table.state)["turn"] == "phantom"
+    run(rig.now + 0.2)  # the tracker reports the missing pawn a moment later
+    assert table.status.state == "illegal" and "Put chopper back on 1,2" in table.status.message
+    run(rig.hands.place("chopper", "1,2", rig.now))
+    assert table.status.state == "ok"
