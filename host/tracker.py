@@ -94,6 +94,8 @@ class Observation:
 
 @dataclass(frozen=True)
 class Moved(Observation):
+    """A piece that may move came to rest on ``to`` (see the module docstring)."""
+
     TYPE: ClassVar[str] = "moved"
     piece: str
     from_: str | None
@@ -106,6 +108,8 @@ class Moved(Observation):
 
 @dataclass(frozen=True)
 class InHand(Observation):
+    """A piece that may move is off the board: lifted, not yet put down."""
+
     TYPE: ClassVar[str] = "in_hand"
     piece: str
     from_: str | None
@@ -114,6 +118,8 @@ class InHand(Observation):
 
 @dataclass(frozen=True)
 class Captured(Observation):
+    """``piece``'s magnet was taken by ``by`` on ``at``."""
+
     TYPE: ClassVar[str] = "captured"
     piece: str
     at: str
@@ -123,6 +129,8 @@ class Captured(Observation):
 
 @dataclass(frozen=True)
 class Jailed(Observation):
+    """A captured (or ``to_jail``) piece was put into the jail."""
+
     TYPE: ClassVar[str] = "jailed"
     piece: str
     jail: str
@@ -131,6 +139,8 @@ class Jailed(Observation):
 
 @dataclass(frozen=True)
 class Anomaly(Observation):
+    """The board differs from the Expectation; ``text`` says how to put it right."""
+
     TYPE: ClassVar[str] = "anomaly"
     problem: str
     piece: str | None
@@ -155,6 +165,8 @@ class Anomaly(Observation):
 
 @dataclass(frozen=True)
 class Restored(Observation):
+    """A piece is back on its Expectation space, or a stray magnet was taken off."""
+
     TYPE: ClassVar[str] = "restored"
     piece: str | None
     at: str
@@ -163,6 +175,8 @@ class Restored(Observation):
 
 @dataclass(frozen=True)
 class Ambiguous(Observation):
+    """The readings fit each of ``readings``; the table must say which."""
+
     TYPE: ClassVar[str] = "ambiguous"
     readings: tuple[Observation, ...]
     t: float = 0.0
