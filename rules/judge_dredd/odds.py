@@ -15,39 +15,15 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from .cards import CardBook
 from .combat import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
+from .dice import dice_difference, dice_sums
+from .odds_multi import CardClass, NotSplittable, multi_odds
 from .state import State, base_strength, is_
 
 Vector = tuple[int, ...]
-
-
-@lru_cache(maxsize=256)
-def dice_sums(n: int, mech: bool) -> tuple[tuple[int, bool, float], ...]:
-    """Distribution of the sum of ``n`` dice, with whether a 6 overheats Mechanismo."""
-    dist: dict[tuple[int, bool], float] = {(0, False): 1.0}
-    for _ in range(n):
-        nxt: dict[tuple[int, bool], float] = {}
-        for (s, hot), p in dist.items():
-            for face in range(1, 7):
-                key = (s + face, hot or (mech and face == 6))
-                nxt[key] = nxt.get(key, 0.0) + p / 6
-        dist = nxt
-    return tuple((s, hot, p) for (s, hot), p in sorted(dist.items()))
-
-
-@lru_cache(maxsize=256)
-def dice_difference(nj: int, mech: bool, np_: int) -> tuple[tuple[int, bool, float], ...]:
-    """Distribution of (Judge dice − Perp dice, overheated)."""
-    out: dict[tuple[int, bool], float] = {}
-    for sj, hot, pj in dice_sums(nj, mech):
-        for sp, _, pp in dice_sums(np_, False):
-            key = (sj - sp, hot)
-            out[key] = out.get(key, 0.0) + pj * pp
-    return tuple((d, hot, p) for (d, hot), p in out.items())
 
 
 def _vector(state: State, combat: dict[str, Any], entry: dict[str, Any]) -> Vector:
@@ -83,27 +59,58 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
     me = group_of(combat, seat)
     if me is None:
         return None
-    size = 2 * len(combat["groups"]) + 1
+    known, unknown, base = seen_cards(state, combat, seat)
+    if len(combat["groups"]) == 1 and combat["kind"] in ("arrest", "alien"):
+        return _single(state, combat, base, mixtures(state, combat, seat, known, unknown))
+    try:
+        return _split(state, combat, base, unknown, seat, known, me)
+    except NotSplittable:
+        # A card hitting a group and the Perp at once: enumerate the joint effects.
+        mixed = mixtures(state, combat, seat, known, unknown)
+        return joint_odds(state, combat, base, mixed, me)
+
+
+def seen_cards(
+    state: State, combat: dict[str, Any], seat: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Vector]:
+    """The cards ``seat`` can see, those it cannot, and the summed effect of the first."""
     known = [e for e in combat["cards"] if combat["revealed"] or e["face_up"] or e["by"] == seat]
     unknown = [e for e in combat["cards"] if e not in known]
-    dist: dict[Vector, float] = {tuple([0] * size): 1.0}
-    base = [0] * size
+    base = [0] * (2 * len(combat["groups"]) + 1)
     for e in known:
         for i, v in enumerate(_vector(state, combat, e)):
             base[i] += v
-    mixtures = []
-    if unknown:
-        pool = candidate_pool(state, seat, [e["card"] for e in known])
-        cards: CardBook = state["cards"]
-        for e in unknown:
-            controller = e["by"] in combat["groups"][group_of(combat, e["for"])]
-            counts: Counter[Vector] = Counter()
-            for c in pool:
-                option = default_option(cards.actions[c], controller)
-                counts[_vector(state, combat, {**e, "card": c, "option": option})] += 1
-            mixtures.append(counts)
-    if len(combat["groups"]) == 1 and combat["kind"] in ("arrest", "alien"):
-        return _single(state, combat, tuple(base), mixtures)
+    return known, unknown, tuple(base)
+
+
+def mixtures(
+    state: State,
+    combat: dict[str, Any],
+    seat: str,
+    known: list[dict[str, Any]],
+    unknown: list[dict[str, Any]],
+) -> list[Counter[Vector]]:
+    """For each unknown card, how many candidate cards give each effect vector."""
+    out: list[Counter[Vector]] = []
+    if not unknown:
+        return out
+    pool = candidate_pool(state, seat, [e["card"] for e in known])
+    cards: CardBook = state["cards"]
+    for e in unknown:
+        controller = e["by"] in combat["groups"][group_of(combat, e["for"])]
+        counts: Counter[Vector] = Counter()
+        for c in pool:
+            option = default_option(cards.actions[c], controller)
+            counts[_vector(state, combat, {**e, "card": c, "option": option})] += 1
+        out.append(counts)
+    return out
+
+
+def joint_odds(
+    state: State, combat: dict[str, Any], base: Vector, mixtures: list[Counter[Vector]], me: int
+) -> dict[str, float]:
+    """The general method: every joint effect of the unknown cards, then the dice."""
+    dist: dict[Vector, float] = {tuple([0] * len(base)): 1.0}
     for counts in mixtures:
         if counts:
             total = sum(counts.values())
@@ -119,6 +126,47 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
         for outcome, q in _outcomes(state, combat, full, me).items():
             result[outcome] += p * q
     return {k: round(v, 6) for k, v in result.items()}
+
+
+def _split(
+    state: State,
+    combat: dict[str, Any],
+    base: Vector,
+    unknown: list[dict[str, Any]],
+    seat: str,
+    known: list[dict[str, Any]],
+    me: int,
+) -> dict[str, float]:
+    """Several groups: see :mod:`.odds_multi`."""
+    groups = _groups(state, combat, base)
+    kind = combat["kind"]
+    if kind == "arrest":
+        perp_fixed, perp_dice = perp_base(state, combat["sector"]), 1 + base[-1]
+    elif kind == "alien":
+        perp_fixed, perp_dice = ALIEN_STRENGTH, 0
+    else:
+        perp_fixed, perp_dice = 0, 0
+    counts: Counter[tuple[int, bool]] = Counter()
+    for e in unknown:
+        gi = group_of(combat, e["for"])
+        counts[(gi, e["by"] in combat["groups"][gi])] += 1
+    classes = []
+    if counts:
+        pool = candidate_pool(state, seat, [e["card"] for e in known])
+        cards: CardBook = state["cards"]
+        for (gi, controller), k in sorted(counts.items()):
+            probe = {"for": combat["groups"][gi][0]}
+            effects = [
+                card_effect(
+                    state,
+                    combat,
+                    {**probe, "card": c, "option": default_option(cards.actions[c], controller)},
+                )
+                for c in pool
+            ]
+            classes.append(CardClass(gi, k, effects, groups[gi][2]))
+    odds = multi_odds(kind, groups, perp_fixed, perp_dice, classes, me)
+    return {k: round(v, 6) for k, v in odds.items()}
 
 
 def _single(
