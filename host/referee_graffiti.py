@@ -170,14 +170,18 @@ class GraffitiRules(GameRules):
         if phase == "roll":
             # Nothing is hidden in this game: the number of hexes moved is public.
             count = int(getattr(state, "moved", 0))
+            dice = f"{count} {'die' if count == 1 else 'dice'}"
+            digital = bool(self.table.settings.get("digital_dice", False))
             return [
                 _prompt(
                     "enter_dice",
                     {"act": "roll", "by": seat},
                     count=count,
                     faces=list(FACES),
-                    label=f"Roll {count} {'die' if count == 1 else 'dice'} for the Judges "
-                    "and enter the faces",
+                    digital=digital,
+                    label=f"Roll {dice} for the Judges on the tablet"
+                    if digital
+                    else f"Roll {dice} for the Judges and enter the faces",
                 )
             ]
         if phase == "judges":

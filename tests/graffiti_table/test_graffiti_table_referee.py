@@ -67,6 +67,8 @@ def test_graffiti_table_digital_dice_are_rolled_by_the_referee_and_journalled(tm
     settings = {"digital_dice": True, "seed": 9}
     table = graffiti_table(tmp_path, settings)
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "-1,5"}))
+    prompt = _prompt(table, "phantom", "enter_dice")
+    assert prompt["digital"] is True and prompt["count"] == 3 and "tablet" in prompt["label"]
     result = ok(table.submit("phantom", {"act": "roll", "by": "phantom"}))
     faces = table.actions[-1]["faces"]
     assert len(faces) == 3 and all(1 <= f <= 6 for f in faces)
