@@ -10,7 +10,9 @@ working after a restart.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -85,11 +87,21 @@ class GameRecord:
         return stack
 
 
+class JournalInUse(RuntimeError):
+    """Another process is writing this journal (two hosts would interleave two games)."""
+
+
 class Journal:
-    """The SQLite journal of one table. Safe to share between threads."""
+    """The SQLite journal of one table. Safe to share between threads.
+
+    Any number of processes may read it; the first to write claims it (an
+    exclusive ``flock`` on ``<path>.lock``, released by the kernel even when the
+    process is killed), and any other process that tries to write is refused.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self._claim: int | None = None
         # One connection guarded by a lock: writes are serialised anyway, and a
         # single connection keeps every commit's fsync in one place.
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -103,12 +115,30 @@ class Journal:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._claim is not None:
+                os.close(self._claim)
+                self._claim = None
+
+    def claim(self) -> None:
+        """Become this journal's only writer, or raise :class:`JournalInUse`."""
+        if self._claim is not None:
+            return
+        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise JournalInUse(
+                f"another Lawmaster process is running the table in {self.path}"
+            ) from None
+        self._claim = fd
 
     # -- writing ---------------------------------------------------------------
     def start_game(
         self, header: Mapping[str, Any], settings: Mapping[str, Any], tokens: Mapping[str, str]
     ) -> GameRecord:
         """Close any open game and start a new one, durably, with its seat tokens."""
+        self.claim()
         with self._lock, self._transaction():
             self._db.execute("UPDATE games SET closed = 1 WHERE closed = 0")
             cursor = self._db.execute(
@@ -137,6 +167,7 @@ class Journal:
         """
         if kind not in (ACTION, UNDO):
             raise ValueError(f"unknown journal entry kind {kind!r}")
+        self.claim()
         with self._lock, self._transaction():
             row = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game = ?", (game_id,)

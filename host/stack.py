@@ -16,6 +16,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from .runtime import Runtime
@@ -240,12 +241,10 @@ class SimulatedBoard:
         from .sim.hands import Hands
         from .sim.physics import PhysicalBoard
         from .sim.pico import SimulatedPico
-        from .sim.rig import calibration_for
 
         game = runtime.table.game.replace("-", "_")
         self.map = SensorMap.load(game)
-        # The person calibrating the simulated board measures it once, as on a real table.
-        calibration = calibration_for(game, seed)
+        calibration = self._calibration(runtime, game, seed)
         self.rate = rate
         self.lock = threading.RLock()
         #: Called with (piece, rest time) for each gesture (the bench times what follows).
@@ -261,6 +260,23 @@ class SimulatedBoard:
         self.feed = wire_board(runtime, self.pico.port, self.map, calibration)
         if not self.feed.link.wait_ready(10):  # type: ignore[attr-defined]
             raise RuntimeError("the simulated scanner did not answer")
+
+    @staticmethod
+    def _calibration(runtime: Runtime, game: str, seed: int) -> Any:
+        """The board's calibration file next to the journal, measured once if missing.
+
+        A simulated person calibrates the simulated board through the real guided
+        flow, as on a real table; a restarted demo loads the file, as a real table does.
+        """
+        from .sensing import Calibration
+        from .sim.rig import calibration_for
+
+        path = Path(runtime.host.journal.path).with_name(f"calibration-{game}-{seed}.json")
+        if path.exists():
+            return Calibration.load(path)
+        calibration = calibration_for(game, seed)
+        calibration.save(path)
+        return calibration
 
     def now(self) -> float:
         """Wall-clock time, rounded down to the scan period."""

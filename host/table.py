@@ -353,6 +353,7 @@ class TableHost:
 
     def __init__(self, journal: Journal, settings: Mapping[str, Any] | None = None) -> None:
         self.journal = journal
+        journal.claim()  # one host per table: a second one is refused at start
         self.settings: dict[str, Any] = dict(settings or {})
         self.table: Table | None = Table.resume(journal)
         #: Called with each new :class:`Table` (the runtime rewires panel and board).

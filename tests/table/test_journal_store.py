@@ -68,3 +68,35 @@ def test_a_failed_write_leaves_nothing_half_written(tmp_path):
         journal.append(game.id + 99, ACTION, {"act": "x"})  # no such game
     assert journal.game(game.id).entries == []
     assert journal.append(game.id, ACTION, {"act": "x"}) == 1
+
+
+def test_only_one_process_may_write_a_journal_but_any_may_read_it(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.db"
+    writer = Journal(path)
+    game = writer.start_game({"game": "g"}, {}, {})
+    writer.append(game.id, ACTION, {"act": "x"})
+    script = (
+        "import sys\n"
+        "from lawmaster.host.journal import ACTION, Journal, JournalInUse\n"
+        "j = Journal(sys.argv[1])\n"
+        "game = j.open_game()\n"
+        "print(len(game.entries))\n"
+        "try:\n"
+        "    j.append(game.id, ACTION, {'act': 'y'})\n"
+        "except JournalInUse as exc:\n"
+        "    print('refused', exc)\n"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True
+    )
+    assert other.stdout.splitlines()[0] == "1", other.stderr
+    assert other.stdout.splitlines()[1].startswith("refused another Lawmaster process")
+    writer.close()
+    again = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True
+    )
+    assert again.stdout.splitlines() == ["1"]  # the writer is gone: the append went through
+    assert Journal(path).open_game().actions() == [{"act": "x"}, {"act": "y"}]
