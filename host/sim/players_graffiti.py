@@ -129,6 +129,7 @@ class GraffitiPlayers:
     # -- the Judges ----------------------------------------------------------------
     def _judges(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Decision:
         target = view["scrawlers"][_other(seat)]["position"]
+        own = view["scrawlers"][seat]["position"]
         judges = view.get("judges") or {}
         cleaning = set(view.get("cleaning") or [])
         best: tuple[float, dict[str, Any], int, str] | None = None
@@ -141,6 +142,8 @@ class GraffitiPlayers:
             end = path[-1] if path else start
             if number in cleaning:
                 score = 0.0  # the die must be spent cleaning, sooner or later
+            elif path and end == own:
+                score = -1000.0  # a Judge arrests any scrawler, its mover's own too
             elif target is None:
                 score = -len(path) + rng.random() * 0.1  # nobody to chase: stand guard
             elif end == target:
@@ -158,7 +161,8 @@ class GraffitiPlayers:
         start = judges[str(number)]
         physical = (f"judge-{number}", start, end, ()) if end != start else None
         # An arrest: the hands take the pawn off before the counter goes on its hex.
-        notes = {"take_off": _other(seat)} if end == target else {}
+        caught = [p for p, pawn in view["scrawlers"].items() if pawn["position"] == end]
+        notes = {"take_off": caught[0]} if caught and end != start else {}
         return Decision(seat, move, move=physical, notes=notes)
 
     # -- distances -------------------------------------------------------------------

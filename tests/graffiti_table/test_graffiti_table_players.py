@@ -22,6 +22,11 @@ def _play(table, seed):
             break
         tablet_act(table, decision)  # raises if the table refuses the input
         decisions.append(decision)
+        for event in table.events_since(len(table.actions) - 1):
+            if event["type"] == "arrested":
+                # The opponent's Judges arrest the scrawler they chase, never their own.
+                assert event["player"] != decision.seat
+                assert decision.notes == {"take_off": event["player"]}
         summary = table.engine.summary(table.state)
         if decision.move is not None:
             piece, _, to, _ = decision.move
