@@ -226,7 +226,15 @@ class DreddRules(GameRules):
             elif act == "commit":
                 out.append(self._commit_prompt(seat, view, you))
             elif act == "reveal":
-                out.append(_prompt("dredd_reveal", {"act": "reveal"}, message=_cap(item["why"])))
+                action = {"act": "reveal"}
+                out.append(
+                    _prompt(
+                        "dredd_reveal",
+                        action,
+                        message=_cap(item["why"]),
+                        options=[{"label": "Reveal the cards", "action": action}],
+                    )
+                )
             elif act == "roll":
                 out.extend(self._roll_prompts(seat, state))
             elif act in ("end_movement", "next_arrest", "accept"):
@@ -330,8 +338,10 @@ class DreddRules(GameRules):
                 action = {**base, "card": card, "for": judge}
                 label = f"{card} for {judge}" if len(fighters) > 1 else card
                 options.append({"label": f"Add {label}", "action": action})
+        # With one fighter the page's own commit buttons say it all; with several, which
+        # Judge a card goes in front of matters, so the choices name it.
         return _prompt(
-            "dredd_commit",
+            "dredd_commit" if len(fighters) <= 1 else "dredd_commit_for",
             base,
             message="Add Action cards face down: tap each on your own reader, or choose here",
             options=options,

@@ -329,7 +329,8 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
         assert response.status_code == 303, html(response)[-500:]
     odds = table.snapshot("a")["view"]["you"]["odds"]
     page = html(client.get(f"/seat/{seats['a']}"))
-    assert '<table class="sectors">' in page and "channel 99" in page
+    assert '<svg class="board dredd-map"' in page and 'data-sector="channel-99"' in page
+    assert "Channel 99" in page
     assert 'data-kind="jd-commit"' in page and 'data-kind="jd-reveal"' in page
     # A card the seat is known to hold is one tap to commit.
     commit = re.search(r'data-kind="jd-commit".*?</form>', page, re.S).group(0)
