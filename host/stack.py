@@ -158,6 +158,10 @@ class BoardFeed:
     is only ever touched by one thread.
     """
 
+    #: Frames read before observations count: the sensing layer needs a few (its
+    #: debounce) to see the pieces already standing on the board at start-up.
+    WARMUP_FRAMES = 20
+
     def __init__(
         self,
         sensing: Any,
@@ -172,21 +176,29 @@ class BoardFeed:
         self.frames = 0
         self._lock = threading.Lock()
         self._expectation: Any = None
+        self._latest: Any = None
         #: Called with each observation and the time it was made (for the bench).
         self.on_observation: list[Callable[[Any, float], None]] = []
 
     def expect(self, expectation: Any) -> None:
         with self._lock:
             self._expectation = expectation
+            self._latest = expectation
 
     def on_scan(self, frame: Any) -> None:
         t = self.clock()
+        self.frames += 1
         with self._lock:
             expectation, self._expectation = self._expectation, None
+            if self.frames == self.WARMUP_FRAMES:
+                # Match the game's pieces to what the sensors now see on the board.
+                expectation = self._latest
         if expectation is not None:
             self.tracker.expect(expectation, t)
-        self.frames += 1
-        for observation in self.tracker.feed(self.sensing.feed(frame.readings, t), t):
+        observations = self.tracker.feed(self.sensing.feed(frame.readings, t), t)
+        if self.frames <= self.WARMUP_FRAMES:
+            return  # the pieces standing on the board at start-up are not moves
+        for observation in observations:
             for listener in self.on_observation:
                 listener(observation, t)
             self.inputs.put(lambda table, o=observation: table.referee.observation(o))

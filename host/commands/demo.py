@@ -59,6 +59,7 @@ def command(
     if journal is None:
         journal = os.path.join(tempfile.mkdtemp(prefix="lawmaster-demo-"), "journal.db")
     settings = {"digital_dice": False, "seed": seed, "board": board}
+    click.echo("starting the simulated table (the first start calibrates the board)...")
     host = open_host(journal, settings, {**DEMO_HEADER, "game": game})
     runtime = Runtime(host)
     done = threading.Event()
