@@ -317,39 +317,52 @@ class Deduction:
         i = self._index(event.get("by"))
         if i is None or self.out[i] or not self.faces or self.roller != self.pieces[i]:
             return replace(self, faces=None) if self.faces is not None else self
-        if self.jailed[i]:
-            return replace(self._blocked_exits(self.faces), faces=None)
-        return self._set(i, self._without_moves(i, self.faces), faces=None)
-
-    def _blocked_exits(self, faces: tuple[str, ...]) -> Deduction:
-        """A jailed piece passed: other criminals stood on every cell it could reach.
-
-        Its possible ends are known exactly (walks from the exits pass through
-        other criminals; the arrow needs a free exit), so each of those cells
-        held a different other piece. A cell only one piece can be on pins that
-        piece; when exactly as many pieces can be on those cells as there are
-        cells, each of them is on one.
-        """
-        if not self.joint:
-            return self
         geo = self.geo
         walkable = geo.open & ~(1 << self.gw)
-        exits = geo.exits & walkable
-        ends = exits if _ARROW in faces else 0
-        for face in faces:
+        if self.jailed[i]:
+            # Walks from the exits pass through other criminals; the arrow needs
+            # a free exit (then staying on it is a move).
+            exits = geo.exits & walkable
+            ends = exits if _ARROW in self.faces else 0
+            for face in self.faces:
+                if face in _PIPS:
+                    ends |= geo.walk(exits, _PIPS[face] - 1, walkable)
+            return replace(self._covered(ends), faces=None)
+        result = self._set(i, self._without_moves(i, self.faces), faces=None)
+        cells = result.masks[i]
+        if cells.bit_count() != 1:
+            return result
+        # The passer is known exactly now, so its ends are known exactly too.
+        ends = geo.expand(cells) & walkable if _ARROW in self.faces else 0
+        for face in self.faces:
             if face in _PIPS:
-                ends |= geo.walk(exits, _PIPS[face] - 1, walkable)
-        if not ends:
+                ends |= geo.walk(cells, _PIPS[face], walkable)
+        return result._covered(ends & ~cells)
+
+    def _covered(self, ends: int) -> Deduction:
+        """A piece passed that could only have moved to ``ends``: all were taken.
+
+        Each of those cells held a different other criminal (GW's cell is never
+        among them). A cell only one piece can be on pins that piece; when
+        exactly as many pieces can be on those cells as there are cells, each of
+        them is on one of them.
+        """
+        if not self.joint or not ends:
             return self
+        geo = self.geo
         masks = list(self.masks)
         rivals = [j for j in self._on_board() if masks[j] & ends]
         if len(rivals) == ends.bit_count():
             for j in rivals:
                 masks[j] &= ends
-        for cell in geo.cells_in(ends):
-            holders = [j for j in rivals if masks[j] >> cell & 1]
-            if len(holders) == 1:
-                masks[holders[0]] = 1 << cell
+        changed = True
+        while changed:
+            changed = False
+            for cell in geo.cells_in(ends):
+                holders = [j for j in rivals if masks[j] >> cell & 1]
+                if len(holders) == 1 and masks[holders[0]] != 1 << cell:
+                    masks[holders[0]] = 1 << cell
+                    changed = True
         return replace(self, masks=tuple(masks))._settled()
 
     def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:

@@ -390,3 +390,19 @@ def test_a_jailed_piece_that_passes_shows_the_exits_taken() -> None:
     assert after.cells("blue") == {"D4"}
     # A pass with only GW faces says nothing.
     assert play(d, *roll_and_pass("red")).cells("green") == {"A2", "C2", "B3"}
+
+
+def test_a_piece_known_exactly_that_passes_shows_its_ends_taken() -> None:
+    d = play(
+        Deduction.start(POCKETS, ["red", "green"]),
+        moved("green", "1", from_jail=True),
+        pin("green", "B2"),
+        moved("green", "1"),
+        moved("red", "1", from_jail=True),
+        pin("red", "A1"),
+    )
+    assert d.cells("green") == {"A2", "C2", "B3"}
+    # Red on the dead end A1 cannot move its 1: A2, its only way out, is taken.
+    after = play(d, *roll_and_pass("red", "1"))
+    assert after.cells("red") == {"A1"}
+    assert after.cells("green") == {"A2"}
