@@ -112,3 +112,40 @@ def test_crash_sigkill_twenty_times_loses_nothing_and_resumes_the_same_game(tmp_
     final, actions = _finished(journal)
     assert final == expected
     assert acknowledged <= set(range(1, len(actions) + 1))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_crash_sigkill_on_the_simulated_board_resumes_with_the_pieces_where_the_game_has_them(
+    tmp_path,
+):
+    """The whole stack (firmware, link, sensing, tracker) killed mid-game, three times."""
+    journal = str(tmp_path / "board.db")
+    command = [c for c in _command(journal) if c != "--no-board"]
+    rng = random.Random(SEED + 1)
+    acknowledged: set[int] = set()
+    progress = []
+    for _ in range(3):
+        process = subprocess.Popen(command, stdout=subprocess.PIPE)
+        seen = b""
+        for _ in range(rng.choice([3, 5, 8])):
+            line = process.stdout.readline()
+            if not line:
+                break
+            seen += line
+        time.sleep(rng.uniform(0.0, 0.05))
+        os.kill(process.pid, signal.SIGKILL)
+        rest, _ = process.communicate(timeout=30)
+        acks = _acks(seen + rest)
+        assert acks, "the resumed game made no progress on the board"
+        acknowledged |= set(acks)
+        record = Journal(journal)
+        try:
+            stored = {e.seq for e in record.open_game().entries}
+            sources = {e.source for e in record.open_game().entries}
+        finally:
+            record.close()
+        assert acknowledged <= stored
+        progress.append(max(acks))
+    assert progress == sorted(progress) and len(set(progress)) == 3
+    assert "board" in sources
