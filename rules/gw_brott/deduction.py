@@ -329,15 +329,19 @@ class Deduction:
                     ends |= geo.walk(exits, _PIPS[face] - 1, walkable)
             return replace(self._covered(ends), faces=None)
         result = self._set(i, self._without_moves(i, self.faces), faces=None)
-        cells = result.masks[i]
-        if cells.bit_count() != 1:
-            return result
-        # The passer is known exactly now, so its ends are known exactly too.
-        ends = geo.expand(cells) & walkable if _ARROW in self.faces else 0
-        for face in self.faces:
-            if face in _PIPS:
-                ends |= geo.walk(cells, _PIPS[face], walkable)
-        return result._covered(ends & ~cells)
+        # Whichever cell the passer is on, all its ends were taken: so were the
+        # ends common to every cell it can be on (exactly its ends when known).
+        common = -1
+        for cell in geo.cells_in(result.masks[i]):
+            start = 1 << cell
+            ends = geo.expand(start) & walkable if _ARROW in self.faces else 0
+            for face in self.faces:
+                if face in _PIPS:
+                    ends |= geo.walk(start, _PIPS[face], walkable)
+            common &= ends & ~start
+            if not common:
+                return result
+        return result._covered(common) if common > 0 else result
 
     def _covered(self, ends: int) -> Deduction:
         """A piece passed that could only have moved to ``ends``: all were taken.
