@@ -1,0 +1,121 @@
+"""Shared helpers for the Judge Dredd table tests: a real Table on a temporary journal,
+refereed by :class:`DreddRules`, emulated PN532 readers, and the rig's board seam.
+
+The referee's registry (``referee._RULES``) may not know Judge Dredd yet:
+:func:`register` adds it for one test with ``monkeypatch`` (the line the registry
+needs), so tables are built exactly as the runtime builds them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lawmaster.host import referee
+from lawmaster.host.journal import Journal
+from lawmaster.host.referee_dredd import DreddRules
+from lawmaster.host.runtime import wait_until
+from lawmaster.host.sim.players import Decision
+from lawmaster.host.table import Table
+
+GAME = "judge-dredd"
+#: The registry entry ``host/referee.py`` needs (applied here with monkeypatch).
+ENTRY = ("lawmaster.host.referee_dredd", "DreddRules")
+
+#: Six crimes out, each Perp tapped (so the engine knows the face-down ids).
+CRIMES = [
+    {
+        "sector_card": "sector-devils-island",
+        "crime": "robot-smashing",
+        "perp": "the-mantis-brothers",
+    },
+    {"sector_card": "sector-channel-99", "crime": "littering", "perp": "max-normal"},
+    {"sector_card": "sector-kelp-farm", "crime": "jaywalking", "perp": "otto-sump"},
+    {"sector_card": "sector-west-wall", "crime": "murder", "perp": "judge-death"},
+    {"sector_card": "sector-power-tower", "crime": "vandalism", "perp": "chopper"},
+    {"sector_card": "sector-weather-control", "crime": "arson", "perp": "whitey"},
+]
+
+
+def register(monkeypatch: Any) -> None:
+    """Make ``referee.rules_for`` answer :class:`DreddRules` for Judge Dredd tables."""
+    monkeypatch.setitem(referee._RULES, GAME, ENTRY)
+
+
+def header(**extra: Any) -> dict[str, Any]:
+    """Two Judges (a on Resyk, b on the Grand Hall of Justice), six crimes out."""
+    base: dict[str, Any] = {
+        "game": GAME,
+        "players": ["a", "b"],
+        "positions": {"a": "resyk", "b": "grand-hall-of-justice"},
+        "crimes": CRIMES,
+    }
+    base.update(extra)
+    return base
+
+
+def dredd_table(tmp_path: Path, head: dict[str, Any], settings: dict | None = None) -> Table:
+    """A new game on a fresh journal (the registry must know Judge Dredd: :func:`register`)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    table = Table.start(Journal(tmp_path / "journal.sqlite"), head, settings or {})
+    assert isinstance(table.referee.rules, DreddRules)
+    return table
+
+
+def ok(result: dict[str, Any]) -> dict[str, Any]:
+    """Assert a tablet input was taken and return the answer."""
+    assert result.get("ok"), result
+    return result
+
+
+def sources(table: Table) -> list[str]:
+    """The journal's source of every accepted input, in order."""
+    record = Journal(table.journal.path).open_game()
+    assert record is not None
+    return [entry.source for entry in record.entries]
+
+
+#: Inputs the simulated players make with cards on the NFC readers.
+NFC_ACTS = frozenset({"place_crime", "reveal_perp", "draw", "commit", "discard_sector"})
+
+
+def play_by_nfc(table: Table, nfc: Any, decision: Decision) -> bool:
+    """Make one simulated decision: its cards tapped on the readers, else on the tablet.
+
+    Returns whether it went through NFC. Taps of one input come from one reader
+    thread in order; the function waits until the referee has taken them all.
+    """
+    taps = decision.notes.get("taps") or []
+    act = decision.action["act"]
+    if not taps or act not in NFC_ACTS:
+        ok(table.submit(decision.seat, decision.action))
+        return False
+    before = len(table.actions)
+    expected = len(taps) if act == "draw" else 1
+    for card, seat in taps:
+        # A card is tapped again only once its reader has seen the last one go.
+        reader = next(r for r in nfc.readers.readers.values() if r.config.seat == seat)
+        assert wait_until(lambda reader=reader: reader.present_uid is None, 5)
+        nfc.tap(card, seat)
+    if act == "commit":
+        # With several Judges fighting, the referee asks the seat which one the card is for.
+        rules = table.referee.rules
+        wait_until(lambda: len(table.actions) > before or rules.question is not None, 10)
+        if rules.question is not None:
+            chosen = [o["for"] for o in rules.question.options].index(decision.action["for"])
+            ok(table.submit(decision.seat, {"act": "commit_for", "index": chosen}))
+    assert wait_until(lambda: len(table.actions) >= before + expected, 10), (
+        decision.action,
+        table.status,
+    )
+    return True
+
+
+class RigBoard:
+    """The referee's board seam on a stepped rig: expectations go straight to its tracker."""
+
+    def __init__(self, rig: Any) -> None:
+        self.rig = rig
+
+    def expect(self, expectation: Any) -> None:
+        self.rig.tracker.expect(expectation, self.rig.now)
