@@ -57,6 +57,8 @@ JUDGE = "judge"
 FACES = (1, 2, 3, 4, 5, 6)
 #: Acts the seat asked by the engine sends, though the action has no ``by``.
 ASKED_ACTS = frozenset({"place_crime", "discard_sector", "reveal_perp", "arrest", "roll"})
+#: The problem key of a wrong answer to "whose Judge moved?" (no sensor can confirm it).
+AMBIGUOUS = "?ambiguous"
 #: Referee-only tablet inputs (answers to the referee's own questions).
 ANSWERS = frozenset({"choose_reading", "claim_card", "commit_for"})
 
@@ -181,22 +183,22 @@ class DreddRules(GameRules):
         needed: dict[str, int] = dict(combat["needed"])
         if "dice" in action or "judge" in action:
             return action  # the whole roll at once
-        if rng is not None and "faces" not in action:
-            dice = dict(self.dice)
-            for key, n in needed.items():
-                dice.setdefault(key, [rng.choice(FACES) for _ in range(n)])
-            self.dice = {}
-            return {"act": "roll", "dice": dice}
         key = action.get("key")
         mine = self.roll_keys(seat, state)
         if key is None and len(mine) == 1:
             key = mine[0]
-        if key not in mine:
-            raise IllegalAction(f"{seat} does not roll those dice (yours: {', '.join(mine)})")
-        faces = _faces(action.get("faces"))
-        if len(faces) != needed[key] or not all(f in FACES for f in faces):
-            raise IllegalAction(f"enter {needed[key]} die face(s), each 1 to 6")
-        self.dice[key] = faces
+        if rng is not None and "faces" not in action:
+            # Digital dice: the referee rolls this seat's dice (every key it rolls, unless
+            # it named one); the others still roll their own.
+            for k in [key] if key in mine else mine:
+                self.dice[k] = [rng.choice(FACES) for _ in range(needed[k])]
+        else:
+            if key not in mine:
+                raise IllegalAction(f"{seat} does not roll those dice (yours: {', '.join(mine)})")
+            faces = _faces(action.get("faces"))
+            if len(faces) != needed[key] or not all(f in FACES for f in faces):
+                raise IllegalAction(f"enter {needed[key]} die face(s), each 1 to 6")
+            self.dice[key] = faces
         missing = [k for k in needed if k not in self.dice]
         if missing:
             return "dice held; waiting for " + ", ".join(_key_name(k) for k in missing)
@@ -600,7 +602,10 @@ class DreddRules(GameRules):
         elif kind == "anomaly":
             key = observation.piece or f"?{observation.found}"
             self.problems[key] = self._anomaly_words(observation, state)
+        elif kind == "in_hand":
+            self.problems.pop(AMBIGUOUS, None)
         elif kind == "restored":
+            self.problems.pop(AMBIGUOUS, None)
             self.problems.pop(observation.piece or f"?{observation.at}", None)
             if observation.piece is not None:
                 self.relocate.pop(observation.piece, None)
@@ -730,7 +735,13 @@ class DreddRules(GameRules):
                 referee.notice = _status("waiting", reading)
         else:
             if chosen["action"] is None:
-                self._put_back(chosen["moved"], chosen["why"], state)
+                # The sensors saw one standee leave a shared Sector: they cannot confirm which
+                # one goes back, so the words stay until the next standee is lifted or put back.
+                seat_name = chosen["seat"]
+                where = board(state).name_of(chosen["moved"].from_)
+                self.problems[AMBIGUOUS] = (
+                    f"{chosen['why']}: put {seat_name}'s Judge back on {where}"
+                )
             else:
                 self._apply_board(chosen["action"], chosen["seat"], chosen["moved"], referee)
         referee.refresh()
