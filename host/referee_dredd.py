@@ -602,8 +602,6 @@ class DreddRules(GameRules):
         elif kind == "anomaly":
             key = observation.piece or f"?{observation.found}"
             self.problems[key] = self._anomaly_words(observation, state)
-        elif kind == "in_hand":
-            self.problems.pop(AMBIGUOUS, None)
         elif kind == "restored":
             self.problems.pop(AMBIGUOUS, None)
             self.problems.pop(observation.piece or f"?{observation.at}", None)
@@ -742,6 +740,9 @@ class DreddRules(GameRules):
                 self.problems[AMBIGUOUS] = (
                     f"{chosen['why']}: put {seat_name}'s Judge back on {where}"
                 )
+                # The tracker is told the position again: it then reports the standee
+                # off its Sector as a stray, and its return as restored.
+                referee.expect()
             else:
                 self._apply_board(chosen["action"], chosen["seat"], chosen["moved"], referee)
         referee.refresh()

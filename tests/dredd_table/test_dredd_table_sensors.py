@@ -1,0 +1,128 @@
+"""Judge standees on the simulated board (magnets under hands, hall sensors, sensing,
+tracker) read by the real referee of a real table, which tells the tracker what to
+expect: moves sensed per Sector, an illegal move put back, a shared Sector asked."""
+
+from __future__ import annotations
+
+import pytest
+from dredd_table_support import RigBoard, dredd_table, header, ok, register, sources
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.sim.rig import Rig
+from lawmaster.rules.judge_dredd.board import Board
+
+GAME_MAP = "judge_dredd"
+
+
+def test_dredd_table_sensor_map_matches_the_standard_board():
+    board = Board.load("standard")
+    sensors = SensorMap.load(GAME_MAP)
+    assert sorted(sensors.spaces) == sorted(board.sectors)
+    # Several standing spots per Sector, so several Judges can share one.
+    assert min(len(sensors.spots_of(s)) for s in board.sectors) >= 4
+    assert set(sensors.kinds) == {"judge"}
+
+
+@pytest.fixture(scope="module")
+def calibrated():
+    return Rig.for_game(GAME_MAP, seed=5).calibration
+
+
+def on_board(tmp_path, monkeypatch, calibrated, **head):
+    register(monkeypatch)
+    rig = Rig.for_game(GAME_MAP, seed=5, calibration=calibrated)
+    table = dredd_table(tmp_path, header(**head), {"board": True})
+    for seat, judge in table.engine.summary(table.state)["judges"].items():
+        rig.board.put(f"judge-{seat}", "judge", judge["sector"])
+    rig.run(0.3)
+    table.referee.attach_board(RigBoard(rig))
+
+    def run(until: float) -> list:
+        observations = rig.run(until - rig.now + 0.5)
+        for observation in observations:
+            table.referee.observation(observation)
+        return observations
+
+    return rig, table, run
+
+
+def test_dredd_table_standee_moves_are_read_as_moves(tmp_path, monkeypatch, calibrated):
+    rig, table, run = on_board(tmp_path, monkeypatch, calibrated)
+    assert table.status.state == "ok"
+    run(rig.hands.lift_place("judge-a", "channel-99", rig.now))  # two Sectors away
+    assert table.actions == [{"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}]
+    # b's standee taken where it cannot go: flagged, nothing applied, put back, cleared.
+    run(rig.hands.lift_place("judge-b", "weather-control", rig.now))
+    assert len(table.actions) == 1
+    assert table.status.state == "illegal"
+    assert "put b's Judge back on Grand Hall of Justice" in table.status.message
+    run(rig.hands.lift_place("judge-b", "grand-hall-of-justice", rig.now))
+    assert table.status.state == "ok" and len(table.actions) == 1
+    run(rig.hands.lift_place("judge-b", "kelp-farm", rig.now))
+    assert table.actions[-1] == {"act": "move", "by": "b", "path": ["kelp-farm"]}
+    assert sources(table) == ["board", "board"]
+    # Everyone has moved: a standee lifted now is a problem until it is back.
+    run(rig.hands.lift_place("judge-a", "mega-mall", rig.now))
+    assert table.status.state == "illegal"
+    assert "put a's Judge back on Channel 99" in table.status.message
+    run(rig.hands.lift_place("judge-a", "channel-99", rig.now))
+    assert table.status.state == "ok" and len(table.actions) == 2
+    ok(table.submit("a", {"act": "end_movement"}))
+
+
+def test_dredd_table_a_shared_sector_asks_whose_standee_moved(tmp_path, monkeypatch, calibrated):
+    rig, table, run = on_board(
+        tmp_path,
+        monkeypatch,
+        calibrated,
+        positions={"a": "resyk", "b": "academy-of-law"},
+        crimes=[
+            {"sector_card": "sector-channel-99", "crime": "littering", "perp": "max-normal"},
+            {"sector_card": "sector-kelp-farm", "crime": "jaywalking", "perp": "otto-sump"},
+            {"sector_card": "sector-west-wall", "crime": "murder", "perp": "judge-death"},
+            {"sector_card": "sector-power-tower", "crime": "vandalism", "perp": "chopper"},
+            {"sector_card": "sector-weather-control", "crime": "arson", "perp": "whitey"},
+            {"sector_card": "sector-spaceport", "crime": "robot-smashing", "perp": "judge-fear"},
+        ],
+    )
+    table.referee.button("end_turn")  # a stays
+    run(rig.hands.lift_place("judge-b", "resyk", rig.now))
+    assert table.actions == [
+        {"act": "move", "by": "a", "path": []},
+        {"act": "move", "by": "b", "path": ["resyk"]},
+    ]
+    ok(table.submit("a", {"act": "end_movement"}))  # no arrests; the refill draws
+    while table.state["round"] == 1:  # full hands draw nothing; otherwise by count
+        seat = table.engine.to_act(table.state)[0]
+        owed = table.state["refill"]["owed"][seat]
+        ok(table.submit(seat, {"act": "draw", "by": seat, "count": owed}))
+    assert table.state["phase"] == "movement"
+    mover = table.engine.to_act(table.state)[0]
+    other = "b" if mover == "a" else "a"
+    # Both standees stand on Resyk: the sensors see one leave but not whose it was.
+    run(rig.hands.lift_place(f"judge-{mover}", "devils-island", rig.now))
+    moves = len(table.actions)
+    assert table.status.state == "waiting"
+    questions = {
+        seat: [p for p in table.snapshot(seat)["prompts"] if p["kind"] == "which_reading"]
+        for seat in ("a", "b")
+    }
+    assert questions["a"] and questions["b"]
+    labels = [o["label"] for o in questions[mover][0]["options"]]
+    assert sorted(labels) == sorted([f"{s}'s Judge moved to Devil's Island" for s in ("a", "b")])
+    # The wrong answer: that standee goes back; the question comes again.
+    wrong = labels.index(f"{other}'s Judge moved to Devil's Island")
+    ok(table.submit(other, {"act": "choose_reading", "index": wrong}))
+    assert len(table.actions) == moves and table.status.state == "illegal"
+    assert f"it is {mover}'s move" in table.status.message
+    run(rig.hands.lift_place(f"judge-{mover}", "resyk", rig.now))
+    assert table.status.state == "ok"
+    run(rig.hands.lift_place(f"judge-{mover}", "devils-island", rig.now))
+    prompt = next(p for p in table.snapshot(mover)["prompts"] if p["kind"] == "which_reading")
+    right = [o["label"] for o in prompt["options"]].index(
+        f"{mover}'s Judge moved to Devil's Island"
+    )
+    ok(table.submit(mover, {"act": "choose_reading", "index": right}))
+    assert table.actions[-1] == {"act": "move", "by": mover, "path": ["devils-island"]}
+    assert sources(table)[-1] == "board" and table.status.state == "ok"
+    assert not [p for p in table.snapshot(other)["prompts"] if p["kind"] == "which_reading"]
