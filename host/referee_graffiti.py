@@ -102,6 +102,7 @@ class Problem:
     reason: str = ""
 
     def words(self) -> str:
+        """Why, then what to do, as the tablets show it."""
         return f"{self.reason}: {self.text}" if self.reason else self.text
 
 
