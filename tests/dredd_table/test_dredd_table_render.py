@@ -1,0 +1,96 @@
+"""The Judge Dredd map drawn on the server from one seat's view, and what each seat's
+page and JSON may hold: never another seat's hand, never a face-down Perp's id."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from dredd_table_support import register
+
+from lawmaster.host.journal import Journal
+from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
+from lawmaster.host.table import TableHost
+from lawmaster.host.web import create_app
+from lawmaster.rules.judge_dredd.board import Board
+
+SEATS = ["a", "b", "c"]
+
+
+@pytest.fixture
+def midgame(tmp_path, monkeypatch):
+    """A three-Judge game played by the simulation into its second round's combats."""
+    register(monkeypatch)
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = host.new_game(dredd_header(SEATS, 3, length="hotdog-run"))
+    players = DreddPlayers(table, 3)
+    while not (table.state["round"] >= 2 and table.state["combat"]):
+        decision = players.decide()
+        assert table.submit(decision.seat, decision.action)["ok"]
+    return host, table
+
+
+def page(client, table, seat: str) -> str:
+    return client.get(f"/seat/{table.token(seat)}").get_data(as_text=True)
+
+
+def test_dredd_table_the_map_is_drawn_from_the_board_and_the_view(midgame):
+    host, table = midgame
+    client = create_app(host).test_client()
+    html = page(client, table, "a")
+    svg = re.search(r'<svg class="board dredd-map".*?</svg>', html, re.S).group(0)
+    city = Board.load("standard")
+    sectors = re.findall(r'<g class="sector sector-(\w+)" data-sector="([^"]+)"', svg)
+    assert sorted(s for _, s in sectors) == sorted(city.sectors)
+    kinds = dict((s, k) for k, s in sectors)
+    assert kinds["justice-department-hospital"] == "hospital"
+    assert sorted(s for s, k in kinds.items() if k == "start") == sorted(city.starting_sectors)
+    assert svg.count('class="river"') == len(city.river)
+    assert svg.count('class="bridge"') == len(city.bridges) == 3
+    assert 'class="hospital-cross"' in svg and svg.count("START +") == 6
+    # Every Judge's standee where the game has it; the seat's own ringed.
+    view = table.snapshot("a")["view"]
+    for seat, judge in view["judges"].items():
+        assert f'data-judge="{seat}" data-sector="{judge["sector"]}"' in svg
+    assert svg.count('stroke="#ffca28" stroke-width="3"') == 1
+    # Perps: face-up by name and strength, face-down as card backs.
+    up = {s: p for s, p in view["perps"].items() if p["face_up"]}
+    down = [s for s, p in view["perps"].items() if not p["face_up"]]
+    assert up and down
+    for sector, perp in up.items():
+        assert f'data-sector="{sector}" data-perp="{perp["perp"]}"' in svg
+    for sector in down:
+        assert f'<g class="perp perp-face-down" data-sector="{sector}">' in svg
+    for sector, crimes in view["crimes"].items():
+        assert f'<g class="crimes" data-sector="{sector}" data-count="{len(crimes)}">' in svg
+
+
+def test_dredd_table_no_seat_sees_another_hand_or_a_face_down_perp(midgame):
+    host, table = midgame
+    client = create_app(host).test_client()
+    truth = table.engine.summary(table.state)
+    hidden_perps = [p["perp"] for p in truth["perps"].values() if not p["face_up"]]
+    assert hidden_perps and all(hidden_perps)  # the engine knows them (tapped)
+    face_down_cards = [c["card"] for c in truth["combat"]["cards"] if not c["face_up"]]
+    for seat in SEATS:
+        mine = set(truth["judges"][seat]["known_cards"])
+        mine |= {c["card"] for c in truth["combat"]["cards"] if c["by"] == seat}
+        others = {
+            card
+            for other, judge in truth["judges"].items()
+            if other != seat
+            for card in judge["known_cards"]
+        }
+        others |= {c for c in face_down_cards if c not in mine}
+        others -= set(truth["action_discard"])
+        html = page(client, table, seat)
+        data = json.dumps(client.get(f"/seat/{table.token(seat)}.json").get_json())
+        for text in (html, data):
+            for card in others | set(hidden_perps):
+                assert card not in text, (seat, card)
+        # What the seat holds is on its own page.
+        assert all(card in html for card in truth["judges"][seat]["known_cards"])
+    table_page = client.get("/table").get_data(as_text=True)
+    for card in set(hidden_perps) | set(face_down_cards):
+        assert card not in table_page
