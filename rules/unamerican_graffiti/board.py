@@ -75,6 +75,20 @@ class Board:
         found = self.of_kind("statue")
         return found[0] if found else None
 
+    def to_data(self) -> dict[str, Any]:
+        """The board as a board object again: a shipped board by name, else in full."""
+        if self.name != "inline":
+            return {"name": self.name}
+        return {
+            "hexes": [
+                {"q": h.q, "r": h.r, "kind": h.kind, "id": h.id, "name": h.name}
+                for h in self.hexes.values()
+            ],
+            "sector_house_pairs": [list(pair) for pair in self.gates.values()],
+            "chopper_start": self.chopper_start,
+            "phantom_start": self.phantom_start,
+        }
+
     @classmethod
     def load(cls, board: object = "standard") -> Board:
         """A shipped board by name, or an inline board object."""

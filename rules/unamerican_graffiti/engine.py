@@ -101,7 +101,13 @@ class GraffitiEngine(Engine):
         if seat not in (*PLAYERS, "table"):
             raise IllegalAction(f"unknown seat {seat!r}; seats are chopper, phantom and table")
         # Nothing in this game is hidden: every seat sees the whole board.
-        view: dict[str, Any] = {"seat": seat, **state.to_json(), "to_act": self.to_act(state)}
+        data = state.board.to_data()
+        view: dict[str, Any] = {
+            "seat": seat,
+            "board": data.get("name", data),
+            **state.to_json(),
+            "to_act": self.to_act(state),
+        }
         if seat in PLAYERS and state.phase != "over":
             view["legal_moves"] = _legal_moves_for(state, seat)
             # The threat helps the scrawler about to move; it is costly, so

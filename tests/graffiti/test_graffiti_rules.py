@@ -430,3 +430,13 @@ def test_bad_headers_are_rejected():
     ]:
         results, _ = run(header)
         assert results[0]["ok"] is False and message in results[0]["error"], results[0]
+
+
+def test_views_name_the_board_so_a_tablet_can_draw_an_inline_one():
+    from lawmaster.rules.unamerican_graffiti import Board
+
+    assert ENGINE.view(ENGINE.new_game({}).state, "table")["board"] == "standard"
+    view = ENGINE.view(ENGINE.new_game({"board": SMALL}).state, "chopper")
+    drawn = Board.from_data(view["board"])
+    assert set(drawn.hexes) == set(Board.from_data(SMALL).hexes)
+    assert drawn.gates == Board.from_data(SMALL).gates

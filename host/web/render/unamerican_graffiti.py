@@ -1,7 +1,7 @@
 """Unamerican Graffiti: the hex map as an SVG, drawn on the server from one seat's view.
 
 The map (hexes, kinds, names, the gates between Sector Houses) is the shipped
-board the view names (``"standard"`` when it names none); everything on it —
+board the view names (a shipped name, or the inline board object); everything on it —
 scrawls in each colour's pen, the Judges, the pawns, the cleaning Judges and,
 on the seat of the scrawler about to move, the threat — comes from the view.
 The game hides nothing, but the threat is only in the mover's own view, so it
@@ -66,8 +66,15 @@ def _board(name: str) -> Board | None:
 
 def board_of(view: Mapping[str, Any]) -> Board | None:
     """The map a view is played on: the shipped board it names, ``"standard"`` by default."""
-    name = view.get("board", "standard")
-    return _board(name) if isinstance(name, str) else None
+    spec = view.get("board", "standard")
+    if isinstance(spec, str):
+        return _board(spec)
+    if isinstance(spec, Mapping):
+        try:
+            return Board.from_data(spec)
+        except (IllegalAction, TypeError, ValueError):
+            return None
+    return None
 
 
 def pen(colour: object) -> str:
