@@ -179,12 +179,6 @@ def random_game(seed: int, board_name: str, count: int, two_player: bool, action
     for _ in range(actions):
         if ENGINE.is_over(state):
             return
-        # Engine issue (reported): with caught_resetter "continues", a resetter
-        # whose third handcuff came from the special move plays on although out.
-        # The map rightly ignores an out piece; that game stops here.
-        seat = ENGINE.to_act(state)[0]
-        if seat != "gw" and ENGINE.summary(state)["criminals"][seat]["out"]:
-            return
         exactly = header["options"]["gw_steps"] == "exactly"
         # The one action the driver may get wrong: GW's special move ending on a
         # criminal when that option says it must end on an empty space. With
