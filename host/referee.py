@@ -364,6 +364,7 @@ class Referee:
 _RULES = {
     "gw-brott": ("lawmaster.host.referee_gw", "GwBrottRules"),
     "unamerican-graffiti": ("lawmaster.host.referee_graffiti", "GraffitiRules"),
+    "judge-dredd": ("lawmaster.host.referee_dredd", "DreddRules"),
 }
 
 

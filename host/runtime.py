@@ -32,6 +32,34 @@ DEMO_HEADER: dict[str, Any] = {
 }
 
 
+def demo_header(game: str, seed: int) -> dict[str, Any]:
+    """The header of the demo's game (what a table would set up on its setup page)."""
+    if game == "gw-brott":
+        return dict(DEMO_HEADER)
+    if game == "unamerican-graffiti":
+        return {"game": game, "dredd_roll": seed % 6 + 1}
+    if game == "judge-dredd":
+        from .sim.players_dredd import dredd_header
+
+        return dredd_header(["dredd", "anderson", "hershey"], seed, length="hotdog-run")
+    raise ValueError(f"the demo has no simulated players for {game!r}")
+
+
+def players_for(table: Table, seed: int) -> Any:
+    """The simulated players of the table's game (each decides from its own seat's view)."""
+    if table.game == "unamerican-graffiti":
+        from .sim.players_graffiti import GraffitiPlayers
+
+        return GraffitiPlayers(table, seed)
+    if table.game == "judge-dredd":
+        from .sim.players_dredd import DreddPlayers
+
+        return DreddPlayers(table, seed)
+    from .sim.players import Players
+
+    return Players(table, seed)
+
+
 @dataclass
 class WebServer:
     """The dashboard served by waitress in a background thread."""
@@ -123,9 +151,7 @@ class Autoplay(threading.Thread):
         self._stop_event.set()
 
     def run(self) -> None:
-        from .sim.players import Players
-
-        players: Players | None = None
+        players: Any = None
         try:
             while not self._stop_event.is_set():
                 table = self.host.table
@@ -133,7 +159,7 @@ class Autoplay(threading.Thread):
                     self._stop_event.wait(0.2)
                     continue
                 if players is None or players.table is not table:
-                    players = Players(table, self.seed)
+                    players = players_for(table, self.seed)
                 if table.is_over():
                     if self.on_over is not None:
                         self.on_over(table)

@@ -25,6 +25,12 @@ from .table import Table, TableHost
 log = logging.getLogger(__name__)
 
 
+#: Where a piece waits in the box beside the board (far out of every sensor's reach).
+OFF_BOARD = (0.0, -500.0)
+#: Inputs the simulated players make by laying cards on the readers.
+CARD_ACTS = frozenset({"place_crime", "reveal_perp", "draw", "commit", "discard_sector"})
+
+
 class Inputs:
     """One queue and one thread carrying hardware inputs to the current table's referee."""
 
@@ -135,14 +141,15 @@ def wire_simulated_panel(runtime: Runtime) -> Any:
     return wire_panel(runtime, PanelPins(), panel_pin_factory(True))
 
 
-def wire_simulated_nfc(runtime: Runtime, seed: int) -> Any:
-    """One emulated PN532 at the table (shared reader) with the whole deck enrolled."""
+def wire_simulated_nfc(runtime: Runtime, seed: int, seats: tuple[str | None, ...] = (None,)) -> Any:
+    """Emulated PN532s (``None``: the table's shared reader) with the whole deck enrolled."""
     from .nfc.simulated import SimulatedNfc
 
     inputs = inputs_of(runtime)
     nfc = SimulatedNfc(
         runtime.table.game,
         lambda event: inputs.put(lambda table: table.referee.nfc(event)),
+        seats=seats,
         seed=seed,
     )
     nfc.__enter__()
@@ -305,12 +312,36 @@ class SimulatedBoard:
             return self.board.read(channel)
 
     def _place(self, table: Table) -> None:
-        """Pieces where the (possibly resumed) game has them."""
-        summary = table.engine.summary(table.state)
+        """Pieces where the (possibly resumed) game has them: what the referee expects."""
+        expectation = table.referee.rules.expectation(table.state)
+        if expectation is None:
+            return  # the game's referee does not read the board
         with self.lock:
-            self.board.put("gw", "gw", summary["gw_position"])
-            for piece, info in summary["criminals"].items():
-                self.board.put(piece, "criminal", info["position"])
+            for piece, where in sorted(expectation.positions.items()):
+                if where is not None:
+                    self.board.put(piece, expectation.kinds[piece], where)
+
+    def is_on(self, piece: str, space: str) -> bool:
+        """Whether ``piece`` stands on one of ``space``'s marked spots."""
+        with self.lock:
+            pose = self.board.pieces.get(piece)
+            if pose is None or pose.riding_on is not None or pose.height > 5:
+                return False
+            return any(
+                math.hypot(pose.x - spot.x, pose.y - spot.y) < 8
+                for spot in self.map.spots_of(space)
+            )
+
+    def in_the_box(self, piece: str, kind: str) -> None:
+        """A piece not on the board yet is in the box beside it, ready to be picked up."""
+        with self.lock:
+            if piece not in self.board.pieces:
+                self.board.put(piece, kind, OFF_BOARD)
+
+    def lift(self, piece: str) -> float:
+        """Take ``piece`` off the board into the hand; returns when it is out of reach."""
+        with self.lock:
+            return self.hands.lift(piece, self.now())
 
     def criminal_at(self, space: str) -> str | None:
         """The criminal magnet standing on ``space`` now (what GW's hand would click onto)."""
@@ -370,19 +401,76 @@ class SimulatedTable:
     def act(self, table: Table, decision: Any) -> bool:
         action = decision.action
         before = table.last_seq
+        taps = decision.notes.get("taps") or []
         if self.nfc is not None and action.get("act") == "destroy_evidence":
             self.nfc.tap(action["card"])
-            return self._wait(table, before, decision)
-        if self.board is not None and decision.move is not None:
-            return self._on_board(table, decision, before)
-        result = table.submit(decision.seat, action)
-        if not result.get("ok"):
-            raise RuntimeError(f"{decision.seat}: {action} refused: {result.get('error')}")
+            self._wait(table, before, decision)
+        elif self.nfc is not None and taps and action.get("act") in CARD_ACTS:
+            self._tap_cards(table, decision, taps)
+        elif self.board is not None and decision.move is not None:
+            self._on_board(table, decision, before)
+        else:
+            result = table.submit(decision.seat, action)
+            if not result.get("ok"):
+                raise RuntimeError(f"{decision.seat}: {action} refused: {result.get('error')}")
+        self._tidy(table)
+        return True
+
+    def _tidy(self, table: Table) -> None:
+        """Carry out what the game did to pieces by itself (a Judge sent to hospital).
+
+        Like a person reading the table's status, the simulation moves every piece
+        that may not move now but stands somewhere other than where the game has it.
+        """
+        if self.board is None:
+            return
+        expectation = table.referee.rules.expectation(table.state)
+        if expectation is None:
+            return
+        for piece, where in sorted(expectation.positions.items()):
+            if where is None or piece in expectation.movers or piece in expectation.to_jail:
+                continue
+            if not self.board.is_on(piece, where):
+                self.board.in_the_box(piece, expectation.kinds[piece])
+                rest = self.board.lift_place(piece, where)
+                time.sleep(max(0.0, rest - self.board.now()) + 0.4)
+
+    def _tap_cards(self, table: Table, decision: Any, taps: list[tuple[str, Any]]) -> bool:
+        """Cards laid on the readers (Judge Dredd): each tap is an input, or part of one."""
+        from .runtime import wait_until
+
+        assert self.nfc is not None
+        before = len(table.actions)
+        expected = len(taps) if decision.action["act"] == "draw" else 1
+        for card, seat in taps:
+            self.nfc.tap(card, seat)
+        rules = table.referee.rules
+        deadline = time.monotonic() + self.timeout
+        while not wait_until(lambda: len(table.actions) >= before + expected, 0.1):
+            question = getattr(rules, "question", None)
+            if question is not None and decision.seat in question.seats:
+                # Several Judges fight: the referee asks which one the card is for.
+                wanted = decision.action.get("for")
+                options = [o.get("for") for o in question.options]
+                if wanted in options:
+                    table.submit(
+                        decision.seat, {"act": "commit_for", "index": options.index(wanted)}
+                    )
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{decision.seat}: {decision.action} was not taken")
         return True
 
     def _on_board(self, table: Table, decision: Any, before: int) -> bool:
         assert self.board is not None
-        piece, _, to, path = decision.move
+        piece, start, to, path = decision.move
+        taken = decision.notes.get("take_off")
+        if taken:
+            # An arrest: the pawn comes off the board before the Judge goes on.
+            rest = self.board.lift(taken)
+            time.sleep(max(0.0, rest - self.board.now()) + 0.05)
+        if start == "hand":
+            kinds = table.referee.rules.expectation(table.state).kinds
+            self.board.in_the_box(piece, kinds.get(piece, next(iter(kinds.values()))))
         said = decision.said or (decision.action if decision.action.get("act") == "trump" else None)
         if said is not None:
             said = {k: v for k, v in said.items() if k not in ("to", "path", "direction", "exit")}
@@ -419,11 +507,31 @@ class SimulatedTable:
         while not wait_until(lambda: table.last_seq > before, 0.1):
             if walked:
                 self._say_which_way(table, decision.seat, walked)
+            self._say_who_moved(table, decision)
             if time.monotonic() > deadline:
                 raise RuntimeError(
                     f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
                 )
         return True
+
+    @staticmethod
+    def _say_who_moved(table: Table, decision: Any) -> None:
+        """The sensors cannot tell two pieces apart and the referee asks: say which moved."""
+        if decision.move is None:
+            return
+        piece = decision.move[0]
+        rules = table.referee.rules
+        asking = getattr(rules, "asking", None)  # GW:s brott
+        if asking is not None and getattr(rules, "asking_seat", None) == decision.seat:
+            pieces = [getattr(r, "piece", None) for r in asking.readings]
+            if piece in pieces:
+                table.submit(decision.seat, {"act": "choose_reading", "index": pieces.index(piece)})
+        question = getattr(rules, "question", None)  # Judge Dredd
+        if getattr(question, "kind", "") == "reading" and decision.seat in question.seats:
+            seats = [meaning.get("seat") for meaning in question.options]
+            if decision.seat in seats:
+                choice = {"act": "choose_reading", "index": seats.index(decision.seat)}
+                table.submit(decision.seat, choice)
 
     def _say_which_way(self, table: Table, seat: str, walked: list[str]) -> None:
         """GW's tablet asks which way the magnet went: GW says the way it slid."""
@@ -439,7 +547,12 @@ def wire_simulated_table(
 ) -> Callable[[Table, Any], bool]:
     """The simulated panel, NFC reader and board; returns the players' hands."""
     wire_simulated_panel(runtime)
-    nfc = wire_simulated_nfc(runtime, seed)
+    seats: tuple[str | None, ...] = (None,)
+    if runtime.table.game == "judge-dredd":
+        seats = (None, *runtime.table.seats())  # each Judge lays its cards on its own reader
+    nfc = None
+    if runtime.table.game != "unamerican-graffiti":  # Graffiti has no cards
+        nfc = wire_simulated_nfc(runtime, seed, seats)
     simulated = SimulatedBoard(runtime, seed) if board else None
     runtime.simulated_board = simulated  # type: ignore[attr-defined]
     return SimulatedTable(runtime, nfc, simulated).act

@@ -16,11 +16,15 @@ from typing import Any
 
 import click
 
-from lawmaster.host.runtime import DEMO_HEADER, Autoplay, Runtime, open_host, start_web
+from lawmaster.host.runtime import Autoplay, Runtime, demo_header, open_host, start_web
+
+DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 
 
 @click.command("demo")
-@click.option("--game", default="gw-brott", show_default=True, help="The game to play.")
+@click.option(
+    "--game", default="gw-brott", show_default=True, help=f"One of {', '.join(DEMO_GAMES)}."
+)
 @click.option("--port", default=8080, show_default=True, help="Web port (0: any free port).")
 @click.option("--bind", default="127.0.0.1", show_default=True, help="Web address to bind.")
 @click.option(
@@ -52,15 +56,13 @@ def command(
     print_accepted: bool,
 ) -> None:
     """Watch a refereed game played by simulated players on the simulated board."""
-    if game != "gw-brott":
-        raise click.UsageError(
-            f"the demo's simulated players play gw-brott only, not {game!r} (yet)"
-        )
+    if game not in DEMO_GAMES:
+        raise click.UsageError(f"--game must be one of {', '.join(DEMO_GAMES)}, not {game!r}")
     if journal is None:
         journal = os.path.join(tempfile.mkdtemp(prefix="lawmaster-demo-"), "journal.db")
     settings = {"digital_dice": False, "seed": seed, "board": board}
     click.echo("starting the simulated table (the first start calibrates the board)...")
-    host = open_host(journal, settings, {**DEMO_HEADER, "game": game})
+    host = open_host(journal, settings, demo_header(game, seed))
     runtime = Runtime(host)
     done = threading.Event()
 
