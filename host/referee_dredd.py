@@ -692,7 +692,14 @@ class DreddRules(GameRules):
         options, meanings = [], []
         for i, (moved, (seat, action, why)) in enumerate(zip(stories, candidates, strict=True)):
             label = f"{seat}'s Judge moved to {b.name_of(moved.to)}"
-            options.append({"label": label, "action": {"act": "choose_reading", "index": i}})
+            options.append(
+                {
+                    "label": label,
+                    "seat": seat,
+                    "to": moved.to,
+                    "action": {"act": "choose_reading", "index": i},
+                }
+            )
             meanings.append({"seat": seat, "action": action, "why": why, "moved": moved})
         seats = tuple(sorted({c[0] for c in candidates}))
         prompt = _prompt(

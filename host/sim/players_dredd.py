@@ -5,7 +5,8 @@ Each simulated person plays what the game asks of its seat, as at the table:
 * The decks are physical: a card drawn is one nobody has seen yet, picked by the
   seeded generator (a shuffled deck read one card at a time). Every card the
   simulation draws or places is tapped on a reader, so the engine knows every
-  hand; :func:`dredd_header` deals the opening hands the same way.
+  hand; :func:`dredd_header` deals the opening hands the same way. An Alert drawn
+  in the refill is played at once, with a legal choice picked by the generator.
 * A Judge moves towards the Perps: the reachable Sector with the weakest Perp
   (face-up Perps count with their Crimes; a face-down one is a gamble worth the
   average), else the Sector nearest a Perp.
@@ -33,6 +34,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
@@ -127,20 +129,62 @@ class DreddPlayers:
 
     def _draw(self, seat: str, state: Any, rng: random.Random) -> Decision:
         owed = state["refill"]["owed"][seat]
-        free = sorted(
-            c
-            for c, a in state["cards"].actions.items()
-            if a.type != "alert" and known_location(state, c) is None
-        )
+        actions = state["cards"].actions
         # Held hands are known, so the unknown cards not in the discard are the deck.
-        if len(free) < owed or state["action_deck"] < owed:
+        deck = sorted(c for c in actions if known_location(state, c) is None)
+        if len(deck) < owed or state["action_deck"] < owed:
             return Decision(seat, {"act": "draw", "by": seat, "count": owed})
-        cards = rng.sample(free, owed)
+        drawn = rng.sample(deck, owed)
+        if actions[drawn[0]].type == "alert":
+            # An Alert is played the moment it is drawn (and replaces itself).
+            alert = self._alert(seat, drawn[0], state, rng)
+            if alert is not None:
+                return Decision(seat, alert)
+        cards = []
+        for card in drawn:
+            if actions[card].type == "alert":
+                break  # drawn next time, and played then
+            cards.append(card)
+        if not cards:
+            plain = [c for c in deck if actions[c].type != "alert"]
+            if not plain:
+                return Decision(seat, {"act": "draw", "by": seat, "count": owed})
+            cards = [rng.choice(plain)]
         return Decision(
             seat,
             {"act": "draw", "by": seat, "cards": cards},
             notes={"taps": [(c, seat) for c in cards]},
         )
+
+    def _alert(self, seat: str, card: str, state: Any, rng: random.Random) -> dict[str, Any] | None:
+        """The Alert ``card`` played with a legal choice, or ``None`` if none is legal."""
+        kind = state["cards"].actions[card].effect.get("alert")
+        base = {"act": "play", "by": seat, "card": card}
+        hospital = self.board.hospital
+        candidates: list[dict[str, Any]] = []
+        if kind == "alien-escape" and state["alien"] is None:
+            zoo = "alien-zoo" if "alien-zoo" in self.board.sectors else None
+            near = self.board.neighbours(zoo) if zoo else sorted(self.board.sectors)
+            candidates = [{**base, "sector": s} for s in near if s != hospital]
+        elif kind == "alien-escape":
+            reach = self.board.within(state["alien"], 2, True, avoid={hospital})
+            candidates = [{**base, "to": s} for s in sorted(reach)]
+        elif kind == "quarantine":
+            candidates = [{**base, "sector": s} for s in sorted(self.board.sectors)]
+        elif kind == "bridges-closed":
+            candidates = [base]
+        elif kind == "crime-spree":
+            crime = self._unseen(state, rng, "crime")
+            perps = sorted(s for s, p in state["perps"].items() if p is not None)
+            candidates = [{**base, "sector": s, "crime": crime} for s in perps]
+        rng.shuffle(candidates)
+        for action in candidates:
+            try:
+                self.table.check(action)
+            except IllegalAction:
+                continue
+            return action
+        return None
 
     def _recycle(self, seat: str, state: Any, rng: random.Random) -> Decision:
         return Decision(seat, {"act": "recycle", "by": seat, "count": 0})

@@ -9,7 +9,7 @@ from dredd_table_support import dredd_table, play_by_nfc, register, sources
 
 from lawmaster.host.journal import Journal
 from lawmaster.host.nfc.simulated import SimulatedNfc
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header, play_out
+from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
 from lawmaster.host.table import Table
 
 SEATS = ["a", "b", "c"]
@@ -50,14 +50,3 @@ def test_dredd_table_whole_game_with_cards_tapped_on_the_readers(tmp_path, monke
     resumed = Table.resume(Journal(table.journal.path))
     assert resumed is not None
     assert resumed.engine.summary(resumed.state) == summary
-
-
-def test_dredd_table_same_seed_same_game_through_the_tablets(tmp_path, monkeypatch):
-    register(monkeypatch)
-    games = []
-    for run in range(2):
-        table = dredd_table(tmp_path / str(run), dredd_header(SEATS, 7, length="hotdog-run"))
-        assert play_out(table, seed=7) > 50
-        assert table.is_over()
-        games.append(table.actions)
-    assert games[0] == games[1]
