@@ -105,6 +105,10 @@ class Runtime:
     closers: list[Callable[[], None]] = field(default_factory=list)
     #: Stages not wired, with the reason, for the start-up message.
     missing: list[str] = field(default_factory=list)
+    #: The queue carrying hardware inputs to the referee (:class:`stack.Inputs`).
+    inputs: Any = None
+    #: The demo's simulated board (:class:`stack.SimulatedBoard`), if any.
+    simulated_board: Any = None
 
     @property
     def table(self) -> Table:
@@ -173,14 +177,6 @@ class Autoplay(threading.Thread):
                 self.act(table, decision)
         except BaseException as exc:  # noqa: BLE001 - reported by the command
             self.error = exc
-
-
-def tablet_act(table: Table, decision: Any) -> bool:
-    """Carry a decision out on the tablets only (no board)."""
-    result = table.submit(decision.seat, decision.action)
-    if not result.get("ok"):
-        raise RuntimeError(f"{decision.seat}: {decision.action} refused: {result.get('error')}")
-    return True
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:

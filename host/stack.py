@@ -74,12 +74,10 @@ class Inputs:
 
 def inputs_of(runtime: Runtime) -> Inputs:
     """The runtime's input queue, created on first use."""
-    existing = getattr(runtime, "inputs", None)
-    if existing is None:
-        existing = Inputs(runtime.host)
-        runtime.inputs = existing  # type: ignore[attr-defined]
-        runtime.closers.append(existing.close)
-    return existing
+    if runtime.inputs is None:
+        runtime.inputs = Inputs(runtime.host)
+        runtime.closers.append(runtime.inputs.close)
+    return runtime.inputs
 
 
 def wire_nfc(
@@ -554,5 +552,5 @@ def wire_simulated_table(
     if runtime.table.game != "unamerican-graffiti":  # Graffiti has no cards
         nfc = wire_simulated_nfc(runtime, seed, seats)
     simulated = SimulatedBoard(runtime, seed) if board else None
-    runtime.simulated_board = simulated  # type: ignore[attr-defined]
+    runtime.simulated_board = simulated
     return SimulatedTable(runtime, nfc, simulated).act

@@ -3,11 +3,12 @@
 A :class:`Players` object decides the next input of whichever seat the game
 waits for. Like people at a real table, a simulated player knows its own piece,
 its own cards and what its tablet shows; it rolls its dice with a seeded random
-generator (the physical dice of the simulation). It only ever proposes inputs
-the engine accepts: it asks :meth:`Table.check` before it acts, as a careful
-player counts squares before moving (the answer says nothing secret: only
-"legal" or not). The physical board stops GW's magnet at the first criminal
-it meets, so a simulated GW path ends where the board would catch.
+generator (the physical dice of the simulation). A criminal picks among the
+moves its own view lists; GW asks :meth:`Table.check` whether a path is legal
+before sliding, as a careful player counts squares (the answer depends only on
+the board and GW's own position, so it says nothing secret). The physical
+board stops GW's magnet at the first criminal it meets: the simulated hands
+stop there too.
 
 Every choice is drawn from a generator seeded with the seed and the journal's
 sequence number, so a game resumed after a crash goes on exactly as it would
@@ -227,13 +228,11 @@ class Players:
 
     # -- asking the rules ---------------------------------------------------------
     def _legal(self, action: dict[str, Any]) -> bool:
-        return self._events(action) is not None
-
-    def _events(self, action: dict[str, Any]) -> list[dict[str, Any]] | None:
         try:
-            return self.table.check(action)
+            self.table.check(action)
         except IllegalAction:
-            return None
+            return False
+        return True
 
 
 def _moves(seat: str, by_die: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
