@@ -104,7 +104,8 @@ class DreddRules(GameRules):
         #: Board problems by piece (``"?<sector>"`` for a stray magnet): words for the table.
         self.problems: dict[str, str] = {}
         #: Pieces the game moved (KO, Barney, Robodoc) that the table still has to move.
-        self.relocate: dict[str, str] = {}
+        #: (where its standee stands, where the game has it now), by piece.
+        self.relocate: dict[str, tuple[str, str]] = {}
         #: An open question to seats.
         self.question: Question | None = None
         #: A crime placement being tapped.
@@ -619,7 +620,8 @@ class DreddRules(GameRules):
             return f"take the standee off {b.name_of(anomaly.found)}"
         where = b.name_of(anomaly.put_back)
         if anomaly.piece in self.relocate:
-            return f"move {who} to {where}"
+            old = b.name_of(self.relocate[anomaly.piece][0])
+            return f"move {who} from {old} to {where}"
         return f"put {who} back on {where}"
 
     def _moved(self, stories: Sequence[Any], state: Any, referee: Referee) -> None:
@@ -779,8 +781,13 @@ class DreddRules(GameRules):
     # -- status --------------------------------------------------------------------------
     def board_status(self, state: Any) -> Status | None:
         if self.problems:
-            waiting = all(k in self.relocate for k in self.problems)
-            return _status("waiting" if waiting else "illegal", "; ".join(self.problems.values()))
+            # A standee the game moved leaves a stray magnet where it stands: one instruction
+            # ("move ... from ... to ...") says both, and it is a wait, not a wrong move.
+            moving = [old for piece, (old, _) in self.relocate.items() if piece in self.problems]
+            left = {f"?{old}" for old in moving}
+            waiting = all(k in self.relocate or k in left for k in self.problems)
+            words = [v for k, v in self.problems.items() if k not in left]
+            return _status("waiting" if waiting else "illegal", "; ".join(words))
         if self.flag is not None:
             return _status("illegal", self.flag)
         if self.question is not None:
@@ -803,8 +810,10 @@ class DreddRules(GameRules):
         by_hand = self.table.actions[-1].get("act") in ("move", "place_judge")
         for seat, sector in self._sectors.items():
             old = before.get(seat)
-            if old is not None and sector != old and not by_hand:
-                self.relocate[judge_piece(seat)] = sector
+            if old is not None and sector is not None and sector != old and not by_hand:
+                piece = judge_piece(seat)
+                stands = self.relocate.get(piece, (old, sector))[0]
+                self.relocate[piece] = (stands, sector)
 
     def undone(self, state: Any) -> None:
         self.problems.clear()

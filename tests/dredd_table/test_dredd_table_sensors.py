@@ -126,3 +126,21 @@ def test_dredd_table_a_shared_sector_asks_whose_standee_moved(tmp_path, monkeypa
     assert table.actions[-1] == {"act": "move", "by": mover, "path": ["devils-island"]}
     assert sources(table)[-1] == "board" and table.status.state == "ok"
     assert not [p for p in table.snapshot(other)["prompts"] if p["kind"] == "which_reading"]
+
+
+def test_dredd_table_a_judge_sent_to_hospital_is_moved_by_hand(tmp_path, monkeypatch, calibrated):
+    rig, table, run = on_board(tmp_path, monkeypatch, calibrated)
+    run(rig.hands.lift_place("judge-a", "channel-99", rig.now))
+    table.referee.button("end_turn")  # b stays
+    table.referee.button("end_turn")  # the movement phase ends: a fights Max Normal
+    table.referee.button("end_turn")  # no cards: reveal
+    ok(table.submit("a", {"act": "roll", "dice": {"a": [1], "perp": [6]}}))
+    summary = table.engine.summary(table.state)
+    assert summary["phase"] == "refill"
+    assert summary["judges"]["a"]["sector"] == "justice-department-hospital"
+    run(rig.now + 0.5)
+    # Not a wrong move: the game moved the Judge, the table moves the standee.
+    assert table.status.state == "waiting", (table.status, table.referee.rules.problems)
+    assert table.status.message == ("move a's Judge from Channel 99 to Justice Department Hospital")
+    run(rig.hands.lift_place("judge-a", "justice-department-hospital", rig.now))
+    assert table.status.state == "ok"
