@@ -134,12 +134,30 @@ class DreddRules(GameRules):
         return None
 
     def physical_name(self, action: Mapping[str, Any]) -> str:
+        """How a refused input is named in public: never an Action card or a Perp by name
+        (a hand and a face-down Perp are secrets); Sector and Crime cards are face up."""
         act = str(action.get("act", "input"))
         by = action.get("by")
         if act == "move":
             return f"{by}'s move"
-        card = action.get("card") or action.get("sector_card") or action.get("perp")
-        return f"the card {card}" if card else act.replace("_", " ")
+        if act == "place_crime":
+            return f"the Crime for {action.get('sector_card')}"
+        if act in ("discard_sector",):
+            return f"the card {action.get('sector_card')}"
+        if "card" in action or "cards" in action:
+            return f"{by}'s Action card" if by else "that Action card"
+        if act == "reveal_perp":
+            return "that Perp"
+        return act.replace("_", " ")
+
+    def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
+        """Seats that read why a card input was refused: the reason may name the card."""
+        if "perp" in action:
+            return ()  # it may name a face-down Perp: the public words must do
+        owner = self.owner(action, state)
+        if "card" in action or "cards" in action:
+            return (owner,) if owner else ()
+        return tuple(self.table.engine.seats(state))
 
     @property
     def board_on(self) -> bool:
@@ -450,8 +468,10 @@ class DreddRules(GameRules):
         return self._unexpected(card, "it is no card of this game")
 
     def _unexpected(self, card: Any, why: str) -> None:
-        # An Action card's name is a secret of its holder: the table reads only its kind.
-        name = "an Action card" if getattr(card, "kind", "") == "action" else card.name
+        # An Action card's name is a secret of its holder, a Perp's may be one (face down):
+        # the table reads only the kind of card.
+        kind = getattr(card, "kind", "")
+        name = {"action": "an Action card", "perp": "a Perp card"}.get(kind, card.name)
         self.flag = f"{name} was not expected now: {why}"
         return None
 

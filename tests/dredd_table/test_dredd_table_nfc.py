@@ -148,3 +148,20 @@ def test_dredd_table_crimes_placed_by_nfc_and_a_perp_turned_up_by_a_move(tmp_pat
         assert sources(table)[-1] == "nfc"
         assert table.engine.view(table.state, "a")["perps"]["kelp-farm"]["perp"] == "otto-sump"
     assert wait_until(lambda: table.status.state == "ok", 1)
+
+
+def test_dredd_table_a_refused_card_is_named_only_to_its_holder(tmp_path, monkeypatch):
+    register(monkeypatch)
+    full = ["aah-ankle-trap-1", "barney-1", "barney-2", "barney-3", "barney-4", "boing-1"]
+    table = dredd_table(tmp_path, header(hands={"a": ["fergee-1"], "b": full}))
+    ok(table.submit("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}))
+    ok(table.submit("b", {"act": "move", "by": "b", "path": []}))
+    ok(table.submit("a", {"act": "end_movement"}))
+    with SimulatedNfc("judge-dredd", table.referee.nfc, seats=[None, "a", "b"], seed=6) as nfc:
+        before = len(table.actions)
+        nfc.tap("stumm-gas-1", "b")  # every card b holds is known: this one cannot be b's
+        assert len(table.actions) == before
+        assert table.snapshot("a")["status"]["state"] == "illegal"
+        public = table.snapshot("a")["status"]["message"]
+        assert "b's Action card is not allowed now" in public and "stumm" not in public
+        assert "stumm" in table.snapshot("b")["status"]["message"]
