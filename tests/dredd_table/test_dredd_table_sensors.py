@@ -144,3 +144,31 @@ def test_dredd_table_a_judge_sent_to_hospital_is_moved_by_hand(tmp_path, monkeyp
     assert table.status.message == ("move a's Judge from Channel 99 to Justice Department Hospital")
     run(rig.hands.lift_place("judge-a", "justice-department-hospital", rig.now))
     assert table.status.state == "ok"
+
+
+def test_dredd_table_judges_placed_at_setup_by_their_standees(tmp_path, monkeypatch, calibrated):
+    register(monkeypatch)
+    rig = Rig.for_game(GAME_MAP, seed=5, calibration=calibrated)
+    head = header()
+    del head["positions"]
+    table = dredd_table(tmp_path, head, {"board": True})
+    for seat in ("a", "b"):
+        rig.board.put(f"judge-{seat}", "judge", (0.0, -500.0))  # in the box beside the board
+    rig.run(0.3)
+    table.referee.attach_board(RigBoard(rig))
+
+    def run(until: float) -> None:
+        for observation in rig.run(until - rig.now + 0.5):
+            table.referee.observation(observation)
+
+    prompt = next(p for p in table.snapshot("a")["prompts"] if p["kind"] == "dredd_place_judge")
+    assert {o["action"]["sector"] for o in prompt["options"]} == set(
+        Board.load("standard").starting_sectors
+    )
+    run(rig.hands.lift_place("judge-a", "sector-house-44", rig.now))
+    run(rig.hands.lift_place("judge-b", "statue-of-judgement", rig.now))
+    assert table.actions == [
+        {"act": "place_judge", "by": "a", "sector": "sector-house-44"},
+        {"act": "place_judge", "by": "b", "sector": "statue-of-judgement"},
+    ]
+    assert sources(table) == ["board", "board"] and table.status.state == "ok"
