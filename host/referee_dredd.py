@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lawmaster.rules.core import IllegalAction
@@ -55,8 +55,9 @@ if TYPE_CHECKING:
 JUDGE = "judge"
 #: Die faces of an ordinary six-sided die.
 FACES = (1, 2, 3, 4, 5, 6)
-#: Acts the seat asked by the engine sends, though the action has no ``by``.
-ASKED_ACTS = frozenset({"place_crime", "discard_sector", "reveal_perp", "arrest", "roll"})
+#: Acts without a ``by`` that belong to the one seat the engine asks for them (a roll may
+#: come from any roller; the referee checks each roller's own dice).
+ASKED_ACTS = frozenset({"place_crime", "discard_sector", "reveal_perp", "arrest"})
 #: The problem key of a wrong answer to "whose Judge moved?" (no sensor can confirm it).
 AMBIGUOUS = "?ambiguous"
 #: Referee-only tablet inputs (answers to the referee's own questions).
@@ -93,7 +94,6 @@ class Placing:
 
     sector_card: str
     perp: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class DreddRules(GameRules):
@@ -103,8 +103,8 @@ class DreddRules(GameRules):
         super().__init__(table)
         #: Board problems by piece (``"?<sector>"`` for a stray magnet): words for the table.
         self.problems: dict[str, str] = {}
-        #: Pieces the game moved (KO, Barney, Robodoc) that the table still has to move.
-        #: (where its standee stands, where the game has it now), by piece.
+        #: Standees the game moved (KO, Barney, Robodoc) that the table still has to move:
+        #: (where the standee stands, where the game has it now), by piece.
         self.relocate: dict[str, tuple[str, str]] = {}
         #: An open question to seats.
         self.question: Question | None = None
@@ -127,8 +127,8 @@ class DreddRules(GameRules):
         if isinstance(by, str):
             return by
         act = action.get("act")
-        if act in ASKED_ACTS and act != "roll":
-            asked = [s for s, items in asking(state).items() if any(a["act"] == act for a in items)]
+        if act in ASKED_ACTS:
+            asked = _asked_for(state, str(act))
             if len(asked) == 1:
                 return asked[0]
         return None
