@@ -163,3 +163,22 @@ def test_referee_board_two_readings_ask_the_right_seat_instead_of_guessing(setup
     run(rig.hands.place("green", "jail", rig.now) - rig.now + 0.4)
     assert table.status.state == "ok"
     assert len(table.actions) == 2
+
+
+def test_referee_board_undo_waits_for_the_piece_to_go_back(setup):
+    rig, table, run = setup
+    moves = _roll(table, "red")
+    to = moves["2"][0]
+    table.submit("red", {"act": "move", "by": "red", "die": "2"})
+    run(rig.hands.lift_place("red", to, rig.now) - rig.now + 0.3)
+    assert len(table.actions) == 2
+    assert table.request_undo("red")["ok"]
+    assert table.confirm_undo("gw")["ok"]
+    assert len(table.actions) == 1
+    run(0.5)
+    # The game has red in the jail again: the board must follow before play goes on.
+    assert table.status.state == "illegal"
+    assert to in table.snapshot("red")["status"]["message"]  # "take the criminal off <to>"
+    assert to not in json.dumps(table.snapshot("gw")["status"])
+    run(rig.hands.lift_place("red", "jail", rig.now) - rig.now + 0.5)
+    assert table.status.state == "ok"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 
+from lawmaster.host.cli import main
 from lawmaster.host.journal import Journal
 from lawmaster.host.runtime import DEMO_HEADER
 from lawmaster.host.sim.players import Players
@@ -129,6 +131,13 @@ def test_referee_export_replays_to_the_same_summary(tmp_path):
     results = list(replay(lines))
     assert all(r.get("ok") for r in results[:-1])
     assert results[-1]["summary"] == table.engine.summary(table.state)
+    # The same file through the command line tool.
+    scenario = tmp_path / "game.jsonl"
+    scenario.write_text("\n".join(lines) + "\n")
+    printed = CliRunner().invoke(main, ["replay", str(scenario)])
+    assert printed.exit_code == 0
+    last = json.loads(printed.output.splitlines()[-1])
+    assert last == {"summary": table.engine.summary(table.state)}
     assert table.snapshot("table")["status"]["state"] == "over"
     assert len(table.history("gw")) == len(table.actions) + 1
 
