@@ -205,14 +205,14 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
     )
     words = _wrap(sector.name, 19)
     text = "".join(
-        f'<text class="label" x="{sector.x}" y="{y + 11 + 10 * i}" text-anchor="middle" '
-        f'font-size="8" fill="#37474f">{escape(w)}</text>'
+        f'<text class="sector-name" x="{sector.x}" y="{y + 11 + 10 * i}" text-anchor="middle" '
+        f'style="font-size:8px" fill="#37474f">{escape(w)}</text>'
         for i, w in enumerate(words)
     )
     extra = ""
     if sector.kind == "start":
         extra = (
-            f'<text class="start" x="{x + 3}" y="{y + 2 * HALF_H - 4}" font-size="8" '
+            f'<text class="start-bonus" x="{x + 3}" y="{y + 2 * HALF_H - 4}" style="font-size:8px" '
             f'fill="#33691e" font-weight="700">START +{sector.bonus}</text>'
         )
     elif sector.kind == "hospital":
@@ -223,13 +223,13 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
         )
     if alien:
         extra += (
-            f'<text class="alien" x="{x + 3}" y="{y + 2 * HALF_H - 14}" font-size="9" '
+            f'<text class="alien" x="{x + 3}" y="{y + 2 * HALF_H - 14}" style="font-size:9px" '
             'fill="#1b5e20" font-weight="700">ALIEN</text>'
         )
     if quarantined:
         extra += (
             f'<text class="quarantine" x="{x + 2 * HALF_W - 3}" y="{y + 2 * HALF_H - 4}" '
-            'font-size="7" fill="#ef6c00" text-anchor="end">QUARANTINE</text>'
+            'style="font-size:7px" fill="#ef6c00" text-anchor="end">QUARANTINE</text>'
         )
     return (
         f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}">'
@@ -247,7 +247,7 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
             f'<g class="perp perp-face-down" data-sector="{escape(sector)}">'
             f'<rect x="{x}" y="{y}" width="34" height="24" rx="3" fill="#212121" '
             'stroke="#ffca28" stroke-width="1.5"/>'
-            f'<text x="{x + 17}" y="{y + 16}" font-size="10" fill="#ffca28" '
+            f'<text x="{x + 17}" y="{y + 16}" style="font-size:10px" fill="#ffca28" '
             'text-anchor="middle" font-weight="700">PERP</text>'
             "<title>a face-down Perp</title></g>"
         )
@@ -257,9 +257,9 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
         f'data-perp="{escape(perp.get("perp"))}">'
         f'<rect x="{x}" y="{y}" width="80" height="24" rx="3" fill="#fff3e0" '
         'stroke="#e65100" stroke-width="1.5"/>'
-        f'<text x="{x + 3}" y="{y + 10}" font-size="7.5" fill="#bf360c">'
+        f'<text x="{x + 3}" y="{y + 10}" style="font-size:7.5px" fill="#bf360c">'
         f"{escape(_wrap(name, 20)[0])}</text>"
-        f'<text x="{x + 77}" y="{y + 21}" font-size="10" fill="#bf360c" text-anchor="end" '
+        f'<text x="{x + 77}" y="{y + 21}" style="font-size:10px" fill="#bf360c" text-anchor="end" '
         f'font-weight="700">{escape(perp.get("strength"))}</text>'
         f"<title>{escape(name)} (strength {escape(perp.get('strength'))})</title></g>"
     )
@@ -271,7 +271,7 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     items = []
     for i, crime in enumerate(crimes[:2]):
         items.append(
-            f'<text x="{x + 2}" y="{y + 8 + 8 * i}" font-size="7" fill="#4a148c">'
+            f'<text x="{x + 2}" y="{y + 8 + 8 * i}" style="font-size:7px" fill="#4a148c">'
             f"{escape(_wrap(_name(crime), 22)[0])}</text>"
         )
     more = f" +{len(crimes) - 2}" if len(crimes) > 2 else ""
@@ -311,7 +311,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
                 f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
                 f'<circle cx="{cx:.1f}" cy="{cy}" r="10" fill="{fill}"{ring}/>'
-                f'<text class="piece-label" x="{cx:.1f}" y="{cy + 4}" font-size="10" '
+                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4}" style="font-size:10px" '
                 f'fill="#fff" text-anchor="middle" font-weight="700">'
                 f"{escape(who[:2].upper())}</text>"
                 f"<title>{escape(who)}'s Judge{escape(special)}{status}</title></g>"
