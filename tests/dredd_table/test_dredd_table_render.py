@@ -94,3 +94,35 @@ def test_dredd_table_no_seat_sees_another_hand_or_a_face_down_perp(midgame):
     table_page = client.get("/table").get_data(as_text=True)
     for card in set(hidden_perps) | set(face_down_cards):
         assert card not in table_page
+
+
+def test_dredd_table_seat_pages_forms_move_and_roll(tmp_path, monkeypatch):
+    from dredd_table_support import header
+
+    register(monkeypatch)
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = host.new_game(header())
+    client = create_app(host).test_client()
+
+    def post_prompt(seat: str, kind: str, **fields: str) -> None:
+        html = page(client, table, seat)
+        form = re.search(rf'data-kind="{kind}".*?</form>', html, re.S).group(0)
+        base = re.search(r'name="action" value="([^"]+)"', form).group(1)
+        data = {"action": base.replace("&#34;", '"'), **fields}
+        response = client.post(f"/seat/{table.token(seat)}/action", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)[-400:]
+
+    # The move prompt's buttons carry whole moves, two Sectors away included.
+    html = page(client, table, "a")
+    choice = re.search(r'value="([^"]*channel-99[^"]*)">Channel 99 \(turns up a Perp\)<', html).group(1)
+    post_prompt("a", "dredd_move", choice=choice.replace("&#34;", '"'))
+    assert table.actions[-1] == {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}
+    table.submit("b", {"act": "move", "by": "b", "path": []})
+    table.submit("a", {"act": "end_movement"})
+    table.submit("a", {"act": "reveal"})
+    # Each roller's page has its own dice form; the roll waits for both.
+    post_prompt("a", "enter_dice", **{"i:faces": "6"})
+    assert table.actions[-1] == {"act": "reveal"}
+    assert table.snapshot("b")["status"]["message"] == "dice in from a's dice"
+    post_prompt("b", "enter_dice", **{"i:faces": "2"})
+    assert table.actions[-1] == {"act": "roll", "dice": {"a": [6], "perp": [2]}}
