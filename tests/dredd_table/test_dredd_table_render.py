@@ -114,7 +114,8 @@ def test_dredd_table_seat_pages_forms_move_and_roll(tmp_path, monkeypatch):
 
     # The move prompt's buttons carry whole moves, two Sectors away included.
     html = page(client, table, "a")
-    choice = re.search(r'value="([^"]*channel-99[^"]*)">Channel 99 \(turns up a Perp\)<', html).group(1)
+    button = r'value="([^"]*channel-99[^"]*)">Channel 99 \(turns up a Perp\)<'
+    choice = re.search(button, html).group(1)
     post_prompt("a", "dredd_move", choice=choice.replace("&#34;", '"'))
     assert table.actions[-1] == {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}
     table.submit("b", {"act": "move", "by": "b", "path": []})
