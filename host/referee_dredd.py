@@ -701,8 +701,11 @@ class DreddRules(GameRules):
     def _put_back(self, moved: Any, reason: str, state: Any) -> None:
         seat = piece_seat(moved.piece)
         b = board(state)
-        where = f" on {b.name_of(moved.from_)}" if moved.from_ else " off the board"
-        self.problems[moved.piece] = f"{reason}: put {seat}'s Judge back{where}"
+        if moved.from_:
+            fix = f"put {seat}'s Judge back on {b.name_of(moved.from_)}"
+        else:
+            fix = f"take {seat}'s Judge off {b.name_of(moved.to)}"
+        self.problems[moved.piece] = f"{reason}: {fix}"
 
     def _ask_which(
         self,
