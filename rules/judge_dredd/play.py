@@ -25,6 +25,7 @@ from .state import (
     judge,
     known_location,
     ko,
+    perp_sectors,
     private,
     quarantined,
     take_from_hand,
@@ -273,12 +274,19 @@ def _alert(
     elif kind == "bridges-closed":
         state["bridges_closed_until"] = effect_round(state)
         info["round"] = effect_round(state)
+    elif kind == "crime-spree" and (state["crime_deck"] <= 0 or not perp_sectors(state)):
+        # Played at once and replaced as every Alert, but with nothing to add to (no Perp
+        # out) or nothing to add (no Crime left) it has no effect; no Crime is drawn.
+        if optional_field(action, "crime", str) is not None:
+            why = "the Crime deck is empty" if state["crime_deck"] <= 0 else "no Perp is out"
+            raise IllegalAction(f"{why}: the Crime Spree is played without a Crime")
+        info["no_effect"] = True
     elif kind == "crime-spree":
         where = b.sector(field(action, "sector", str))
         if state["perps"][where] is None:
             raise IllegalAction("a Crime Spree adds a Crime to a Sector with a Perp")
         crime = book(state).crime(field(action, "crime", str))
-        if crime in state["crimes_seen"] or state["crime_deck"] <= 0:
+        if crime in state["crimes_seen"]:
             raise IllegalAction(f"the Crime card {crime} is not in the Crime deck")
         state["crime_deck"] -= 1
         state["crimes_seen"].append(crime)

@@ -10,7 +10,7 @@ from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
 from .combat import open_combat
 from .movement import start_round
-from .setup import place_crime, show_cards
+from .setup import draws_on, place_crime, show_cards
 from .state import (
     PERPS_ON_BOARD,
     State,
@@ -40,10 +40,13 @@ def check_final(state: State, events: list) -> None:
     """Trigger the final round when the deck that ends this game length runs out."""
     if state["final_round"] or state["final_next"]:
         return
+    decks_out = state["perp_deck"] == 0 or state["crime_deck"] == 0
     if state["length"] == "night-shift":
-        out = state["perp_deck"] == 0 or state["crime_deck"] == 0
+        out = decks_out
     else:
-        out = not state["sector_deck"]
+        # Crime Sprees can empty the Crime deck before the Sector deck; then no new crime
+        # could ever be reported, and unless Sector cards go on (``draws_on``) the shift ends.
+        out = not state["sector_deck"] or (decks_out and not draws_on(state))
     if out:
         state["final_next"] = True
         events.append(public("final_round_triggered", final_round=state["round"] + 1))
@@ -58,12 +61,9 @@ def _reshuffle_sectors(state: State, events: list) -> None:
 
 def crimes_wanted(state: State) -> bool:
     """Whether the refill still waits for a ``place_crime``."""
-    return (
-        len(perp_sectors(state)) < PERPS_ON_BOARD
-        and bool(state["sector_deck"])
-        and state["perp_deck"] > 0
-        and state["crime_deck"] > 0
-    )
+    if len(perp_sectors(state)) >= PERPS_ON_BOARD or not state["sector_deck"]:
+        return False
+    return draws_on(state) or (state["perp_deck"] > 0 and state["crime_deck"] > 0)
 
 
 def hotdog_discard_due(state: State) -> bool:

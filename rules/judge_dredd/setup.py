@@ -38,6 +38,11 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # The arrest phase: open each arrest at once ("auto"), or wait for ``next_arrest`` before
     # each one ("wait") so Special cards can be played between arrests.
     "arrest_start": ("auto", "wait"),
+    # The Crime (or Perp) deck runs out in a Day Shift or Hotdog Run, whose end waits for the
+    # Sector deck (Crime Sprees use Crimes too): the final round is triggered, as in the Night
+    # Shift ("final_round"); or Sector cards go on being drawn and place what is left, a Perp
+    # without a Crime ("perp_alone").
+    "crime_deck_out": ("final_round", "perp_alone"),
 }
 
 
@@ -229,7 +234,11 @@ def place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
 
 
 def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
-    """Draw a Sector card; a face-down Perp and a face-up Crime go to its Sector."""
+    """Draw a Sector card; a face-down Perp and a face-up Crime go to its Sector.
+
+    Under ``crime_deck_out: perp_alone`` a card drawn once a deck is empty places only
+    what is left (a Perp without a Crime; nothing for an empty Sector with no Perp left).
+    """
     cards = book(state)
     card = cards.sector_card(field(action, "sector_card", str))
     if len(perp_sectors(state)) >= PERPS_ON_BOARD:
@@ -244,29 +253,51 @@ def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
         state["sector_discard"].append(card)
         events.append(public("sector_redrawn", sector_card=card, sector=sector))
         return
-    crime = cards.crime(field(action, "crime", str))
+    crime_left = state["crime_deck"] > 0
+    perp_left = state["perp_deck"] > 0 and not occupied
+    if not (crime_left and (occupied or perp_left)) and not draws_on(state):
+        raise IllegalAction("the Perp or Crime deck is empty")
+    crime = optional_field(action, "crime", str)
+    if crime is None and crime_left and (occupied or perp_left):
+        raise IllegalAction("'place_crime' needs the field 'crime'")
+    if crime is not None and not (crime_left and (occupied or perp_left)):
+        reason = "the Crime deck is empty" if not crime_left else "no Perp is left for it"
+        raise IllegalAction(f"no Crime is placed with this Sector card: {reason}")
     perp = optional_field(action, "perp", str)
     if perp is not None:
         cards.perp(perp)
         if perp in state["perps_seen"]:
             raise IllegalAction(f"the Perp {perp} has already been drawn")
-    if crime in state["crimes_seen"]:
-        raise IllegalAction(f"the Crime card {crime} has already been drawn")
-    if state["crime_deck"] <= 0 or (not occupied and state["perp_deck"] <= 0):
-        raise IllegalAction("the Perp or Crime deck is empty")
+        if not occupied and not perp_left:
+            raise IllegalAction("the Perp deck is empty: no Perp is placed")
+    if crime is not None:
+        cards.crime(crime)
+        if crime in state["crimes_seen"]:
+            raise IllegalAction(f"the Crime card {crime} has already been drawn")
     state["sector_deck"].remove(card)
     state["sector_discard"].append(card)
-    state["crime_deck"] -= 1
-    state["crimes_seen"].append(crime)
-    state["crimes"][sector].append(crime)
-    if occupied:
-        events.append(public("crime_placed", sector_card=card, sector=sector, crime=crime))
-    else:
+    placed: dict[str, Any] = {"sector_card": card, "sector": sector, "crime": crime}
+    if crime is not None:
+        state["crime_deck"] -= 1
+        state["crimes_seen"].append(crime)
+        state["crimes"][sector].append(crime)
+    if perp_left:
         state["perp_deck"] -= 1
         state["perps"][sector] = {"card": perp, "face_up": False}
         if perp is not None:
             state["perps_seen"].append(perp)
         state["perps_added"] += 1
-        events.append(
-            public("crime_placed", sector_card=card, sector=sector, crime=crime, perp="face-down")
-        )
+        placed["perp"] = "face-down"
+    if crime is None and not perp_left:
+        events.append(public("sector_card_spent", sector_card=card, sector=sector))
+    else:
+        events.append(public("crime_placed", **placed))
+
+
+def draws_on(state: State) -> bool:
+    """Whether Sector cards are still drawn with the Perp or Crime deck empty.
+
+    Only under ``crime_deck_out: perp_alone`` and outside the Night Shift, whose end
+    those decks trigger.
+    """
+    return state["options"]["crime_deck_out"] == "perp_alone" and state["length"] != "night-shift"
