@@ -401,6 +401,7 @@ class SimulatedTable:
         before = table.last_seq
         taps = decision.notes.get("taps") or []
         if self.nfc is not None and action.get("act") == "destroy_evidence":
+            self._reader_clear(None)
             self.nfc.tap(action["card"])
             self._wait(table, before, decision)
         elif self.nfc is not None and taps and action.get("act") in CARD_ACTS:
@@ -441,6 +442,7 @@ class SimulatedTable:
         before = len(table.actions)
         expected = len(taps) if decision.action["act"] == "draw" else 1
         for card, seat in taps:
+            self._reader_clear(seat)
             self.nfc.tap(card, seat)
         rules = table.referee.rules
         deadline = time.monotonic() + self.timeout
@@ -455,8 +457,23 @@ class SimulatedTable:
                         decision.seat, {"act": "commit_for", "index": options.index(wanted)}
                     )
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{decision.seat}: {decision.action} was not taken")
+                raise RuntimeError(
+                    f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
+                    f" / {table.status.detail}"
+                )
         return True
+
+    def _reader_clear(self, seat: str | None) -> None:
+        """Wait until the reader has noticed the last card was lifted off it.
+
+        A reader reports a card once, however long it lies there: a card laid
+        again before the reader saw it go would not be read again.
+        """
+        from .runtime import wait_until
+
+        assert self.nfc is not None
+        reader = next(r for r in self.nfc.readers.readers.values() if r.config.seat == seat)
+        wait_until(lambda: reader.present_uid is None, 2.0)
 
     def _on_board(self, table: Table, decision: Any, before: int) -> bool:
         assert self.board is not None
