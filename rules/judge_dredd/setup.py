@@ -134,7 +134,10 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
     for p in players:
         state["judges"][p]["hand"] = hand_limit(state, p)
         state["action_deck"] -= hand_limit(state, p)
-    if state["action_deck"] < 0:
+    # Alerts are never held, so only the other cards can fill the hands; enough of them also
+    # means a refill always finds the cards it owes (the hands never hold more than this).
+    plain = sum(1 for a in the_cards.actions.values() if a.type != "alert")
+    if plain < sum(hand_limit(state, p) for p in players):
         raise IllegalAction("the Action deck is too small to deal every player a hand")
     events.append(
         public(

@@ -300,3 +300,95 @@ def test_dredd_legal_moves_are_exactly_the_accepted_ones():
         with pytest.raises(IllegalAction):
             ENGINE.apply(game.state, {"act": "move", "by": "a", "path": [sector]})
     assert "reachable" not in ENGINE.view(game.state, "b")["you"]
+
+
+# -- decks running out ------------------------------------------------------------
+def _only(cards: dict, kind: str, ids: list[str]) -> dict:
+    cards[kind] = [c for c in cards[kind] if c["id"] in ids]
+    return cards
+
+
+@pytest.mark.parametrize(
+    ("length", "option"),
+    [
+        ("day-shift", "final_round"),
+        ("hotdog-run", "final_round"),
+        ("night-shift", "final_round"),
+        ("night-shift", "perp_alone"),
+    ],
+)
+def test_dredd_no_crime_left_at_setup_makes_round_one_the_last(length, option):
+    cards = _only(_cards(), "crimes", [c["crime"] for c in SIX])
+    header = {"length": length, "options": {"crime_deck_out": option}}
+    game, events = Game.start(
+        {
+            "game": "judge-dredd",
+            "players": ["a", "b"],
+            "board": SMALL_BOARD,
+            "positions": {"a": "resyk", "b": "academy-of-law"},
+            "crimes": SIX,
+            "cards": cards,
+            **header,
+        }
+    )
+    # The Sector deck still holds West Wall's card, but no new crime can ever be reported.
+    assert game.state["sector_deck"] == ["sector-west-wall"]
+    assert {"type": "final_round_triggered", "final_round": 1} in events
+    assert game.state["final_round"]
+    over = _round_with_arrest(game)
+    assert any(e["type"] == "game_over" and e["winner"] == "a" for e in over)
+
+
+def test_dredd_perp_alone_spends_a_sector_card_with_no_perp_left():
+    cards = _only(_cards(), "perps", [c["perp"] for c in SIX])
+    game = _small(cards=cards, options={"crime_deck_out": "perp_alone"})
+    assert game.state["perp_deck"] == 0 and not game.state["final_next"]
+    _round_with_arrest(game)
+    west_wall = {"act": "place_crime", "sector_card": "sector-west-wall"}
+    with pytest.raises(IllegalAction, match="no Perp is left"):
+        game.apply({**west_wall, "crime": "arson"})
+    events = game.apply(west_wall)
+    assert {
+        "type": "sector_card_spent",
+        "sector_card": "sector-west-wall",
+        "sector": "west-wall",
+    } in events
+    # That was the last Sector card: the Day Shift's own end.
+    assert {"type": "final_round_triggered", "final_round": 2} in events
+    assert game.state["perps"]["west-wall"] is None and game.state["crime_deck"] == 22
+
+
+def test_dredd_a_crime_spree_with_no_perp_out_adds_nothing():
+    game = start(hands={"a": ["daystick-1"]})
+    play_all(
+        game,
+        {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+        {"act": "commit", "by": "a", "card": "daystick-1"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6], "perp": [1]},
+        {"act": "place_crime", "sector_card": "sector-spaceport", "crime": "bribery"},
+    )
+    # Every Perp arrested by now (no position reaches this with the standard decks in a few
+    # lines, so the board is cleared by hand).
+    game.state["perps"] = {s: None for s in game.state["perps"]}
+    crimes = game.state["crime_deck"]
+    spree = {"act": "play", "by": "a", "card": "crime-spree-1"}
+    with pytest.raises(IllegalAction, match="no Perp is out"):
+        game.apply({**spree, "sector": "spaceport", "crime": "assault"})
+    events = game.apply(spree)
+    assert {"type": "alert", "by": "a", "card": "crime-spree-1", "no_effect": True} in events
+    assert game.state["crime_deck"] == crimes
+    assert game.state["refill"]["owed"]["a"] == 1  # the Alert replaced itself; a still draws
+
+
+def test_dredd_a_card_set_too_small_for_the_hands_is_refused():
+    cards = _cards()
+    plain = [a for a in cards["actions"] if a["type"] != "alert"]
+    alerts = [a for a in cards["actions"] if a["type"] == "alert"]
+    cards["actions"] = plain[:11] + alerts
+    with pytest.raises(IllegalAction, match="too small"):
+        start(cards=cards)
+    cards["actions"] = plain[:12] + alerts
+    assert start(cards=cards).state["action_deck"] == 12 + len(alerts) - 12
