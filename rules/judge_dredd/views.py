@@ -75,9 +75,10 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
     elif phase == "refill":
         refill = state["refill"]
         if refill["step"] == "crimes":
-            add(
-                [state["starting"]], "place_crime", "reveal a Sector card; place its Perp and Crime"
-            )
+            why = "reveal a Sector card; place its Perp and Crime"
+            if state["crime_deck"] <= 0 or state["perp_deck"] <= 0:
+                why = "reveal a Sector card; place what is left (the Perp or Crime deck is empty)"
+            add([state["starting"]], "place_crime", why)
         elif refill["step"] == "hotdog":
             add([state["starting"]], "discard_sector", "Hotdog Run: discard the top Sector card")
         else:

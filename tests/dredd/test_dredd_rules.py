@@ -345,6 +345,8 @@ def test_dredd_perp_alone_spends_a_sector_card_with_no_perp_left():
     assert game.state["perp_deck"] == 0 and not game.state["final_next"]
     _round_with_arrest(game)
     west_wall = {"act": "place_crime", "sector_card": "sector-west-wall"}
+    asked = ENGINE.view(game.state, "a")["asked"]
+    assert asked[0]["act"] == "place_crime" and "place what is left" in asked[0]["why"]
     with pytest.raises(IllegalAction, match="no Perp is left"):
         game.apply({**west_wall, "crime": "arson"})
     events = game.apply(west_wall)
