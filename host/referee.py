@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from lawmaster.rules.core import IllegalAction, events_for
@@ -35,6 +36,27 @@ BOARD = "board"
 NFC = "nfc"
 BUTTON = "button"
 DIGITAL = "digital-dice"
+
+
+@dataclass(frozen=True)
+class Completed:
+    """An input made whole by the table, and where its content really came from.
+
+    :meth:`GameRules.complete` returns one when the source is not the input's
+    own: dice the referee rolled (``digital-dice``), a move whose square the
+    board showed (``board``). A plain dict keeps the input's own source, however
+    much it was filled in (dice typed by several players are still typed).
+    """
+
+    action: dict[str, Any]
+    source: str
+
+
+def completed_action(result: dict[str, Any] | Completed, source: str) -> tuple[dict[str, Any], str]:
+    """The action and its source from what :meth:`GameRules.complete` returned."""
+    if isinstance(result, Completed):
+        return result.action, result.source
+    return result, source
 
 
 class Panel(Protocol):
@@ -77,11 +99,12 @@ class GameRules:
 
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Completed | str:
         """Fill in what the table supplies (digital dice, the board's half of a move).
 
         Returning a string means "hold this input until the rest arrives" and is
-        the message the seat sees.
+        the message the seat sees. A :class:`Completed` names the source the
+        journal records when it is not the input's own (e.g. digital dice).
         """
         return action
 
@@ -171,8 +194,8 @@ class Referee:
                 if isinstance(completed, str):
                     self.refresh()
                     return {"ok": True, "events": [], "pending": completed}
-                source = TABLET if completed == action else DIGITAL
-                accepted = self._accept(completed, seat=seat, source=source)
+                whole, source = completed_action(completed, TABLET)
+                accepted = self._accept(whole, seat=seat, source=source)
             except IllegalAction as exc:
                 self.counts["rejected"] += 1
                 return {"ok": False, "error": exc.reason}
@@ -210,7 +233,8 @@ class Referee:
             completed = self.rules.complete(seat or "", action, state, self._rng())
             if isinstance(completed, str):
                 return None
-            self._accept(completed, seat=seat, source=source)
+            whole, whence = completed_action(completed, source)
+            self._accept(whole, seat=seat, source=whence)
         except IllegalAction as exc:
             self.counts["illegal_physical"] += 1
             return exc.reason

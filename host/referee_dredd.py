@@ -45,7 +45,7 @@ from lawmaster.rules.judge_dredd.movement import current_mover, perp_destination
 from lawmaster.rules.judge_dredd.state import board, book, known_location
 from lawmaster.rules.judge_dredd.views import asking
 
-from .referee import GameRules
+from .referee import DIGITAL, TABLET, Completed, GameRules
 
 if TYPE_CHECKING:
     from .referee import Referee
@@ -166,7 +166,7 @@ class DreddRules(GameRules):
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Completed | str:
         act = action.get("act")
         if act == "roll":
             return self._complete_roll(seat, action, state, rng)
@@ -195,7 +195,7 @@ class DreddRules(GameRules):
 
     def _complete_roll(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Completed | str:
         combat = state["combat"]
         if combat is None or not combat["revealed"]:
             return action  # the engine explains
@@ -222,7 +222,10 @@ class DreddRules(GameRules):
         if missing:
             return "dice held; waiting for " + ", ".join(_key_name(k) for k in missing)
         dice, self.dice = self.dice, {}
-        return {"act": "roll", "dice": dice}
+        return Completed(
+            {"act": "roll", "dice": dice},
+            DIGITAL if rng is not None and "faces" not in action else TABLET,
+        )
 
     @staticmethod
     def roll_keys(seat: str, state: Any) -> list[str]:

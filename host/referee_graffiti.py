@@ -32,7 +32,7 @@ from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import movement
 from lawmaster.rules.unamerican_graffiti.state import PLAYERS, State, opponent
 
-from .referee import GameRules
+from .referee import DIGITAL, Completed, GameRules
 
 if TYPE_CHECKING:
     from .referee import Referee
@@ -135,16 +135,16 @@ class GraffitiRules(GameRules):
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Completed | str:
         if action.get("act") != "roll":
             return action
         faces = action.get("faces")
         if faces is None and rng is not None and state.phase == "roll":
-            return {**action, "faces": [rng.choice(FACES) for _ in range(state.moved)]}
+            return Completed(
+                {**action, "faces": [rng.choice(FACES) for _ in range(state.moved)]}, DIGITAL
+            )
         if faces is not None:
-            # Faces typed on a form arrive as text; they are still the faces typed, so
-            # they are read in place and the input stays a tablet input in the journal
-            # (the referee calls an input "digital-dice" when complete returns another one).
+            # Faces typed on a form arrive as text: read them as numbers; still typed.
             action["faces"] = _faces(faces)
         return action
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
-from .referee import GameRules
+from .referee import BOARD, DIGITAL, Completed, GameRules
 
 if TYPE_CHECKING:
     from .referee import Referee
@@ -157,7 +157,7 @@ class GwBrottRules(GameRules):
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Completed | str:
         act = action.get("act")
         if rng is not None and act == "roll" and "faces" not in action:
             view = self.table.engine.view(state, seat)
@@ -165,9 +165,11 @@ class GwBrottRules(GameRules):
             if not count:
                 count = int((view.get("asked") or {}).get("may_reroll") or 0)
             faces = criminal_faces()
-            return {**action, "faces": [rng.choice(faces) for _ in range(count)]}
+            return Completed(
+                {**action, "faces": [rng.choice(faces) for _ in range(count)]}, DIGITAL
+            )
         if rng is not None and act == "gw_roll" and "face" not in action:
-            return {**action, "face": rng.choice(gw_faces())}
+            return Completed({**action, "face": rng.choice(gw_faces())}, DIGITAL)
         if act == "move" and self.board_on and not any(k in action for k in BOARD_FIELDS):
             die = action.get("die")
             view = self.table.engine.view(state, seat)
@@ -178,7 +180,8 @@ class GwBrottRules(GameRules):
             seen = self.seen
             if seen is None or seen.piece != action.get("by"):
                 return f"{seat} moves with the {die}: waiting for the piece on the board"
-            return self._with_seen(action, seen)
+            # The die is the tablet's, the square the board's: as when the board comes second.
+            return Completed(self._with_seen(action, seen), BOARD)
         if (
             act == "trump"
             and self.board_on
