@@ -63,7 +63,22 @@ def crimes_wanted(state: State) -> bool:
     """Whether the refill still waits for a ``place_crime``."""
     if len(perp_sectors(state)) >= PERPS_ON_BOARD or not state["sector_deck"]:
         return False
+    if _only_redraws_left(state):
+        return False
     return draws_on(state) or (state["perp_deck"] > 0 and state["crime_deck"] > 0)
+
+
+def _only_redraws_left(state: State) -> bool:
+    """Night Shift with ``occupied_sector: redraw``: every Sector card names an occupied Sector.
+
+    Each card would be redrawn, the deck reshuffled and redrawn again, for ever (a small
+    board with fewer than six Sectors on its cards); the refill stops adding crimes instead.
+    """
+    if state["length"] != "night-shift" or state["options"]["occupied_sector"] != "redraw":
+        return False
+    named = book(state).sector_cards
+    cards = state["sector_deck"] + state["sector_discard"]
+    return all(state["perps"][named[c]] is not None for c in cards)
 
 
 def hotdog_discard_due(state: State) -> bool:

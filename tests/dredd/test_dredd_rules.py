@@ -394,3 +394,46 @@ def test_dredd_a_card_set_too_small_for_the_hands_is_refused():
         start(cards=cards)
     cards["actions"] = plain[:12] + alerts
     assert start(cards=cards).state["action_deck"] == 12 + len(alerts) - 12
+
+
+def test_dredd_night_shift_redraw_stops_when_every_sector_card_names_a_perp():
+    three = {
+        "sectors": [
+            s
+            for s in SMALL_BOARD["sectors"]
+            if s["id"] not in ("mega-mall", "alien-zoo", "kelp-farm", "west-wall")
+        ],
+        "borders": [
+            ["resyk", "devils-island"],
+            ["academy-of-law", "channel-99"],
+            ["channel-99", "spaceport"],
+            ["devils-island", "justice-department-hospital"],
+        ],
+    }
+    game = _small(
+        board=three, crimes=SIX[:3], length="night-shift", options={"occupied_sector": "redraw"}
+    )
+    assert game.state["round"] == 1 and not game.state["sector_deck"]
+    events = play_all(
+        game,
+        {"act": "move", "by": "a", "path": []},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+    )
+    # Every Sector card would be redrawn for ever: no crime is asked for; round 2 begins.
+    assert any(e["type"] == "sector_deck_reshuffled" for e in events)
+    assert {"type": "round", "round": 2, "starting_player": "b", "final": False} in events
+    play_all(
+        game,
+        {"act": "move", "by": "b", "path": []},
+        {"act": "move", "by": "a", "path": ["devils-island"]},
+        {"act": "end_movement"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6], "perp": [1]},
+    )
+    spent = game.apply({"act": "place_crime", "sector_card": "sector-channel-99"})
+    assert spent[0]["type"] == "sector_redrawn"
+    events = game.apply(
+        {"act": "place_crime", "sector_card": "sector-devils-island", "crime": "arson"}
+    )
+    assert any(e["type"] == "round" and e["round"] == 3 for e in events)
