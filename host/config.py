@@ -38,6 +38,8 @@ class NfcReaderConfig:
     address: int = 0x24
     #: The seat whose reader this is (a tap there is that seat's play); None: shared.
     seat: str | None = None
+    #: Seconds one wait for a tag lasts; a tag is reported gone after a wait sees nothing.
+    poll_timeout: float = 0.15
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,12 @@ class PanelConfig:
     """GPIO (BCM numbers) of the buttons, the RGB status LED and the buzzer."""
 
     pin_factory: str = ""
-    buttons: Mapping[str, int] = field(default_factory=lambda: {"undo": 5, "confirm": 6})
+    buttons: Mapping[str, int] = field(
+        default_factory=lambda: {"undo": 5, "confirm": 6, "end_turn": 13}
+    )
     led: Mapping[str, int] = field(default_factory=lambda: {"red": 17, "green": 27, "blue": 22})
+    #: True for a common-cathode RGB LED (a pin high lights it); False for common-anode.
+    led_active_high: bool = True
     buzzer: int | None = 18
 
 
@@ -100,7 +106,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
     )
     _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game"})
     scanner = _section(data, "scanner", {"port", "baud"})
-    panel = _section(data, "panel", {"pin_factory", "buttons", "led", "buzzer"})
+    panel = _section(data, "panel", {"pin_factory", "buttons", "led", "led_active_high", "buzzer"})
     web = _section(data, "web", {"host", "port", "public_url"})
     readers = data.get("nfc", [])
     if not isinstance(readers, list):
@@ -124,6 +130,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
             pin_factory=_get(panel, "panel.pin_factory", str, ""),
             buttons=_pins(panel.get("buttons", PanelConfig().buttons), "panel.buttons"),
             led=_pins(panel.get("led", PanelConfig().led), "panel.led"),
+            led_active_high=_get(panel, "panel.led_active_high", bool, True),
             buzzer=_get(panel, "panel.buzzer", int, PanelConfig.buzzer),
         ),
         web=WebConfig(
@@ -139,7 +146,7 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
     where = f"nfc[{index}]"
     if not isinstance(data, Mapping):
         raise ConfigError(f"{where} must be a table")
-    _known(data, where, {"name", "interface", "port", "baud", "address", "seat"})
+    _known(data, where, {"name", "interface", "port", "baud", "address", "seat", "poll_timeout"})
     interface = _get(data, f"{where}.interface", str, "uart")
     if interface not in ("uart", "i2c"):
         raise ConfigError(f'{where}.interface must be "uart" or "i2c", not {interface!r}')
@@ -150,6 +157,7 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
         baud=_get(data, f"{where}.baud", int, NfcReaderConfig.baud),
         address=_get(data, f"{where}.address", int, NfcReaderConfig.address),
         seat=_get(data, f"{where}.seat", str, None),
+        poll_timeout=_seconds(data, f"{where}.poll_timeout", NfcReaderConfig.poll_timeout),
     )
 
 
@@ -177,6 +185,14 @@ def _get(section: Mapping[str, Any], where: str, kind: type, default: Any) -> An
     if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
         raise ConfigError(f"{where} must be {kind.__name__}, not {value!r}")
     return value
+
+
+def _seconds(section: Mapping[str, Any], where: str, default: float) -> float:
+    """A positive number of seconds (TOML writes ``1`` and ``1.0`` differently)."""
+    value = section.get(where.rsplit(".", 1)[-1], default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ConfigError(f"{where} must be a positive number of seconds, not {value!r}")
+    return float(value)
 
 
 def _pins(value: Any, where: str) -> dict[str, int]:

@@ -73,11 +73,16 @@ class WebServer:
         self.thread.join(timeout=5)
 
 
-def start_web(host: TableHost, bind: str, port: int) -> WebServer:
-    """Serve the dashboard through waitress (never Werkzeug's dev server)."""
+def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> WebServer:
+    """Serve the dashboard through waitress (never Werkzeug's dev server).
+
+    ``public_url`` is the address the tablets reach the table by (the QR codes'
+    base); empty: the address the table screen was opened by.
+    """
     from lawmaster.host.web import create_app, make_server
 
-    server = make_server(create_app(host), bind, port)
+    app = create_app(host, PUBLIC_URL=public_url.rstrip("/") or None)
+    server = make_server(app, bind, port)
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     actual = server.effective_port
@@ -177,6 +182,14 @@ class Autoplay(threading.Thread):
                 self.act(table, decision)
         except BaseException as exc:  # noqa: BLE001 - reported by the command
             self.error = exc
+
+
+def tablet_act(table: Table, decision: Any) -> bool:
+    """Carry a decision out on the tablets only (no board); raise if the table refuses it."""
+    result = table.submit(decision.seat, decision.action)
+    if not result.get("ok"):
+        raise RuntimeError(f"{decision.seat}: {decision.action} refused: {result.get('error')}")
+    return True
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:

@@ -37,6 +37,11 @@ DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
     help="Seconds between inputs (0: as fast as possible).",
 )
 @click.option("--journal", default=None, help="Journal file (default: a new temporary file).")
+@click.option(
+    "--public-url",
+    default="",
+    help="The address tablets reach the demo by, for the QR codes (e.g. http://192.168.1.20:8080).",
+)
 @click.option("--board/--no-board", default=True, show_default=True, help="Simulate the board.")
 @click.option("--web/--no-web", default=True, show_default=True, help="Serve the dashboard.")
 @click.option("--exit-when-over", is_flag=True, help="Stop when the game ends (for scripts).")
@@ -50,6 +55,7 @@ def command(
     seed: int,
     pace: float,
     journal: str | None,
+    public_url: str,
     board: bool,
     web: bool,
     exit_when_over: bool,
@@ -75,8 +81,8 @@ def command(
     if print_accepted:
         host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
     if web:
-        runtime.web = start_web(host, bind, port)
-        _print_urls(runtime)
+        runtime.web = start_web(host, bind, port, public_url)
+        _print_urls(runtime, public_url)
     click.echo(f"journal: {journal}")
     for line in runtime.missing:
         click.echo(f"not wired: {line}")
@@ -111,10 +117,10 @@ def _wire_simulated(runtime: Runtime, seed: int, board: bool) -> Any:
     return stack.wire_simulated_table(runtime, seed, board=board)
 
 
-def _print_urls(runtime: Runtime) -> None:
+def _print_urls(runtime: Runtime, public_url: str = "") -> None:
     assert runtime.web is not None
     table = runtime.table
-    base = runtime.web.url
+    base = public_url.rstrip("/") or runtime.web.url
     click.echo(f"table screen: {base}/")
     for seat in table.seats():
         click.echo(f"seat {seat}: {base}/seat/{table.token(seat)}")

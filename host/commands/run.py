@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import signal
 import threading
+from dataclasses import replace
+from typing import Any
 
 import click
 
-from lawmaster.host.config import ConfigError, TableConfig, load
+from lawmaster.host.config import ConfigError, PanelConfig, TableConfig, load
 from lawmaster.host.runtime import Runtime, open_host, start_web
 
 
@@ -25,7 +27,13 @@ from lawmaster.host.runtime import Runtime, open_host, start_web
     type=click.Path(dir_okay=False),
     help="The table's TOML configuration.",
 )
-def command(config_path: str) -> None:
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address tablets reach this table by, for the QR codes"
+    " (overrides [web] public_url), e.g. http://lawmaster.local:8080.",
+)
+def command(config_path: str, public_url: str | None) -> None:
     """Referee the table described by the configuration file."""
     try:
         config = load(config_path)
@@ -40,8 +48,9 @@ def command(config_path: str) -> None:
         runtime.missing.append("board: the resumed game was set up without one")
     try:
         wire_real(runtime, config)
-        runtime.web = start_web(runtime.host, config.web.host, config.web.port)
-        base = config.web.public_url or runtime.web.url
+        public = config.web.public_url if public_url is None else public_url
+        runtime.web = start_web(runtime.host, config.web.host, config.web.port, public)
+        base = public.rstrip("/") or runtime.web.url
         click.echo(f"table screen: {base}/")
         for line in runtime.missing:
             click.echo(f"not wired: {line}")
@@ -78,9 +87,18 @@ def wire_real(runtime: Runtime, config: TableConfig) -> None:
         except (OSError, ValueError) as exc:
             runtime.missing.append(f"NFC readers ({exc})")
     try:
-        stack.wire_real_panel(runtime, config.panel)
+        wire_panel(runtime, config.panel)
     except Exception as exc:  # noqa: BLE001 - gpiozero raises its own zoo without pins
         runtime.missing.append(f"panel ({type(exc).__name__}: {exc})")
+
+
+def wire_panel(runtime: Runtime, panel: PanelConfig) -> Any:
+    """The panel on the configured pins, with the LED's polarity (common anode or cathode)."""
+    from lawmaster.host import stack
+    from lawmaster.host.panel import PanelPins, panel_pin_factory
+
+    pins = replace(PanelPins.from_config(panel), led_active_high=panel.led_active_high)
+    return stack.wire_panel(runtime, pins, panel_pin_factory(False, panel.pin_factory))
 
 
 def _has_open_game(config: TableConfig) -> bool:

@@ -16,7 +16,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "table.toml"
 def test_table_config_example_loads_and_its_game_and_readers_are_valid():
     config = load(EXAMPLE)
     assert config.scanner.port == "/dev/lawmaster-scanner"
-    assert config.panel.buttons == {"undo": 5, "confirm": 6}
+    assert config.panel.buttons == {"undo": 5, "confirm": 6, "end_turn": 13}
     assert config.settings() == {"digital_dice": False, "seed": 0, "board": True}
     game, _ = Game.start(dict(config.game))  # the real engine accepts the example's header
     assert game.engine.seats(game.state) == ["gw", "red", "green"]

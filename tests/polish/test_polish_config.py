@@ -1,0 +1,173 @@
+"""Table config keys for per-seat NFC readers, the end-turn button, a common-anode LED
+and the public URL of the QR codes: each one reaches the stage that uses it."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from lawmaster.host.commands.run import wire_panel
+from lawmaster.host.config import ConfigError, PanelConfig, load, parse
+from lawmaster.host.nfc.transport import readers_from_config
+from lawmaster.host.panel import PanelPins
+from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "table.toml"
+
+
+def test_polish_config_per_seat_readers_with_their_poll_timeout_reach_the_reader():
+    config = parse(
+        {
+            "nfc": [
+                {"name": "shared"},
+                {"name": "dredd", "port": "/dev/ttyUSB1", "seat": "dredd", "poll_timeout": 1},
+                {"name": "anderson", "port": "/dev/ttyUSB2", "seat": "anderson"},
+            ]
+        }
+    )
+    readers = readers_from_config(config.nfc)
+    assert [(r.name, r.seat) for r in readers] == [
+        ("shared", None),
+        ("dredd", "dredd"),
+        ("anderson", "anderson"),
+    ]
+    assert readers[1].poll_timeout == 1.0 and readers[2].poll_timeout == 0.15
+
+
+@pytest.mark.parametrize("bad", [0, -1, "fast", True])
+def test_polish_config_a_poll_timeout_that_is_no_time_is_named(bad):
+    with pytest.raises(ConfigError, match="nfc\\[0\\].poll_timeout must be a positive number"):
+        parse({"nfc": [{"name": "r", "poll_timeout": bad}]})
+
+
+def test_polish_config_example_has_the_end_turn_button_and_the_led_polarity():
+    config = load(EXAMPLE)
+    assert config.panel.buttons == {"undo": 5, "confirm": 6, "end_turn": 13}
+    assert config.panel.led_active_high is True
+    assert PanelPins.from_config(parse({}).panel).buttons() == {
+        "confirm": 6,
+        "undo": 5,
+        "end_turn": 13,
+    }
+    with pytest.raises(ConfigError, match="panel.led_active_high must be bool"):
+        parse({"panel": {"led_active_high": "no"}})
+
+
+@pytest.mark.parametrize(("active_high", "lit"), [(True, True), (False, False)])
+def test_polish_run_wires_the_led_polarity_and_the_end_turn_button(tmp_path, active_high, lit):
+    runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
+    try:
+        panel_config = PanelConfig(pin_factory="mock", led_active_high=active_high)
+        panel = wire_panel(runtime, panel_config)
+        assert panel.pins.led_active_high is active_high
+        assert panel.pins.buttons()["end_turn"] == 13
+        panel.show("ok")  # green on: the green pin is driven high only on a common cathode
+        assert panel._factory.pin(27).state == lit
+        assert panel._factory.pin(17).state != lit
+    finally:
+        runtime.close()
+
+
+def _page(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read().decode()
+
+
+def test_polish_start_web_puts_the_public_url_in_the_seat_links(tmp_path):
+    runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
+    try:
+        runtime.web = start_web(runtime.host, "127.0.0.1", 0, "http://table.example:8080/")
+        page = _page(runtime.web.url + "/table")
+        token = runtime.table.token("red")
+        assert f"http://table.example:8080/seat/{token}" in page
+        assert f"127.0.0.1:{runtime.web.url.rsplit(':', 1)[1]}/seat/{token}" not in page
+    finally:
+        runtime.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _toml(tmp_path: Path, port: int, public_url: str) -> Path:
+    path = tmp_path / "table.toml"
+    text = EXAMPLE.read_text()
+    game = text[text.index("[game]") :]
+    path.write_text(
+        f"""
+[table]
+journal = "{tmp_path / "table.db"}"
+board = false
+
+[panel]
+pin_factory = "mock"
+
+[web]
+host = "127.0.0.1"
+port = {port}
+public_url = "{public_url}"
+
+{game}"""
+    )
+    return path
+
+
+def _run_until_served(args: list[str], port: int) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lawmaster.host", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return process, first + _page(f"http://127.0.0.1:{port}/table")
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError(first + process.stdout.read()) from None
+            time.sleep(0.1)
+
+
+@pytest.mark.parametrize("option", [None, "http://override.example:9000"])
+def test_polish_lawmaster_run_takes_the_public_url_from_config_or_option(tmp_path, option):
+    port = _free_port()
+    config = _toml(tmp_path, port, "http://lawmaster.local:8080")
+    args = ["run", "--config", str(config)]
+    if option is not None:
+        args += ["--public-url", option]
+    process, seen = _run_until_served(args, port)
+    try:
+        expected = option or "http://lawmaster.local:8080"
+        assert f"table screen: {expected}/" in seen
+        assert f"{expected}/seat/" in seen  # the QR codes' links on the table screen
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_polish_lawmaster_demo_takes_the_public_url_option(tmp_path):
+    port = _free_port()
+    args = ["demo", "--game", "unamerican-graffiti", "--no-board", "--port", str(port)]
+    args += ["--pace", "30", "--journal", str(tmp_path / "demo.db")]
+    args += ["--public-url", "http://demo.example:8080"]
+    process, seen = _run_until_served(args, port)
+    try:
+        assert "http://demo.example:8080/seat/" in seen
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
