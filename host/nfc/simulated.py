@@ -17,6 +17,7 @@ from contextlib import ExitStack
 from lawmaster.host.nfc.cards import Card, card_list, game_name
 from lawmaster.host.nfc.emulator import Ntag213, PN532Emulator
 from lawmaster.host.nfc.events import CardEvent
+from lawmaster.host.nfc.reader import TagReader
 from lawmaster.host.nfc.registry import CardRegistry
 from lawmaster.host.nfc.table import TableReaders
 from lawmaster.host.nfc.transport import ReaderConfig
@@ -70,8 +71,13 @@ class SimulatedNfc:
         self.readers.stop()
         self._stack.close()
 
-    def lay(self, card_id: str, seat: str | None = None) -> None:
-        """Lay a card on the seat's reader (it stays there until :meth:`lift`)."""
+    def lay(self, card_id: str, seat: str | None = None, timeout: float = 5.0) -> None:
+        """Lay a card on the seat's reader (it stays there until :meth:`lift`).
+
+        Like a person watching the reader's light, it first waits (at most
+        ``timeout`` seconds) for the reader to see the last card go.
+        """
+        self._wait_clear(seat, timeout)
         self.emulators[seat].present(self.stickers[card_id])
 
     def lift(self, seat: str | None = None) -> None:
@@ -79,15 +85,35 @@ class SimulatedNfc:
         self.emulators[seat].remove()
 
     def tap(self, card_id: str, seat: str | None = None, timeout: float = 5.0) -> None:
-        """Tap a card: lay it, wait until the reader has delivered the tap, lift it."""
+        """Tap a card: lay it, wait until the reader has delivered the tap, lift it.
+
+        A reader reports a card once however long it lies there, so a card
+        tapped again before the reader saw it go would be lost: the tap first
+        waits (at most ``timeout`` seconds) for the reader to see the last one go.
+        """
         self._tap(self.stickers[card_id], seat, timeout)
 
     def tap_stranger(self, seat: str | None = None, timeout: float = 5.0) -> None:
         """Tap a sticker that is no card of the game (the players get an UnknownTag)."""
         self._tap(Ntag213.random(self._rng), seat, timeout)
 
+    def _reader(self, seat: str | None) -> TagReader:
+        return next(r for r in self.readers.readers.values() if r.config.seat == seat)
+
+    def _wait_clear(self, seat: str | None, timeout: float) -> None:
+        """Wait until the seat's reader has seen the last card lifted (if one was)."""
+        if self.emulators[seat].tag is not None:
+            return  # a card still lies there: the new one replaces it, and is read
+        reader = self._reader(seat)
+        deadline = time.monotonic() + timeout
+        while reader.present_uid is not None:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"reader {reader.config.name} did not see the last card go")
+            time.sleep(0.002)
+
     def _tap(self, tag: Ntag213, seat: str | None, timeout: float) -> None:
-        reader = next(r for r in self.readers.readers.values() if r.config.seat == seat)
+        self._wait_clear(seat, timeout)
+        reader = self._reader(seat)
         self.emulators[seat].present(tag)
         deadline = time.monotonic() + timeout
         while reader.present_uid != tag.uid_hex:

@@ -93,10 +93,7 @@ def play_by_nfc(table: Table, nfc: Any, decision: Decision) -> bool:
     before = len(table.actions)
     expected = len(taps) if act == "draw" else 1
     for card, seat in taps:
-        # A card is tapped again only once its reader has seen the last one go.
-        reader = next(r for r in nfc.readers.readers.values() if r.config.seat == seat)
-        assert wait_until(lambda reader=reader: reader.present_uid is None, 5)
-        nfc.tap(card, seat)
+        nfc.tap(card, seat)  # waits for the reader to see the last card go
     if act == "commit":
         # With several Judges fighting, the referee asks the seat which one the card is for.
         rules = table.referee.rules
