@@ -7,8 +7,11 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   the space's new count per kind (kinds with 0 left out).
 * :class:`Settled` — a spot that just gained a magnet now reads steadily (its last
   ``frames`` readings lie within a few noise widths): the magnet has come to
-  rest there. Reported twice: after ``still_frames`` (5) steady readings, and
-  again after ``long_still_frames`` (8). A magnet sliding over a spot is seen
+  rest there. Reported twice: after ``still_frames`` (5) readings within the
+  *landed* spread (``LANDED``: a piece put down from above may still bob a few
+  tenths of a millimetre in height, which swings its reading though it stands
+  where it landed), and again after ``long_still_frames`` (8) readings within the
+  tight *still* spread (a few noise widths). A magnet sliding over a spot is seen
   (``Occupancy``) but does not settle, which is how the tracker tells the cells a
   slide passed from the cell where it stopped; a slow slide can look steady for
   5 frames as it crosses a sensor's centre (the field is flat at its peak), hardly
@@ -44,6 +47,10 @@ from lawmaster.host.sensing.calibration import MIN_NOISE, Calibration, Calibrati
 ENTER = 0.35
 LEAVE = 0.25
 BETWEEN_KINDS = 0.10
+#: The short window's spread, as a share of the way from baseline to the level: a
+#: magnet put down from above may still bob by half a millimetre in height (its
+#: reading then swings by ~15 % of the level) while it stands where it landed.
+LANDED = 0.20
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge
@@ -84,6 +91,7 @@ class _Channel:
     lows: tuple[float, ...]  # band of class i: [lows[i], highs[i]]
     highs: tuple[float, ...]
     still_tol: tuple[float, ...]  # per class: spread of readings that counts as "still"
+    landed_tol: tuple[float, ...]  # per class: spread allowed in the short window (see LANDED)
 
 
 def _channel_table(base: float, noise: float, levels: Mapping[str, float]) -> _Channel:
@@ -105,7 +113,8 @@ def _channel_table(base: float, noise: float, levels: Mapping[str, float]) -> _C
     highs.append(float(_HIGH))
     sigma = max(noise, MIN_NOISE)
     still = tuple(5 * sigma + 0.005 * abs(lv - base) for lv, _ in order)
-    return _Channel(classes, tuple(cuts), tuple(lows), tuple(highs), still)
+    landed = tuple(5 * sigma + LANDED * abs(lv - base) for lv, _ in order)
+    return _Channel(classes, tuple(cuts), tuple(lows), tuple(highs), still, landed)
 
 
 class Sensing:
@@ -272,7 +281,7 @@ class Sensing:
         if not watch[0]:
             if len(watch) > short:
                 window = watch[-short:]
-                if max(window) - min(window) <= tol:
+                if max(window) - min(window) <= self._tables[ch].landed_tol[state]:
                     watch[0] = 1
                     self._settled(ch, state, t, short, events)
                     if short == long:
