@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .journal import Journal
@@ -190,6 +191,56 @@ def tablet_act(table: Table, decision: Any) -> bool:
     if not result.get("ok"):
         raise RuntimeError(f"{decision.seat}: {decision.action} refused: {result.get('error')}")
     return True
+
+
+def simulated_calibration_path(runtime: Runtime, seed: int) -> Path:
+    """Where the demo keeps its simulated board's calibration (next to the journal).
+
+    The same file the simulated board loads (see ``stack.SimulatedBoard``): a
+    board calibrated here is not calibrated again.
+    """
+    game = runtime.table.game.replace("-", "_")
+    return Path(runtime.host.journal.path).with_name(f"calibration-{game}-{seed}.json")
+
+
+def calibrate_simulated_board(runtime: Runtime, seed: int) -> None:
+    """The demo's start-up calibration, shown step by step on the calibration page.
+
+    A simulated person calibrates the simulated board through the real guided
+    flow (as on a real table) and the result is saved where the simulated
+    board loads it; a restarted demo loads the file instead, as a table does.
+    """
+    from lawmaster.hardware.sensor_map import SensorMap
+
+    from .progress import CalibrationProgress
+    from .sensing import Calibration
+    from .sim.physics import PhysicalBoard, SimClock
+    from .sim.rig import simulated_person_calibration
+
+    sensor_map = SensorMap.load(runtime.table.game.replace("-", "_"))
+    progress = CalibrationProgress(sensor_map)
+    runtime.host.calibration = progress
+    path = simulated_calibration_path(runtime, seed)
+    if path.exists():
+        progress.loaded(Calibration.load(path), path)
+        return
+    clock = SimClock()
+    # The same board, seed and scan rate as the simulated board the demo plays on.
+    board = PhysicalBoard(sensor_map, seed=seed, clock=clock)
+    calibration = simulated_person_calibration(board, clock, on_prompt=progress.on_prompt)
+    calibration.save(path)
+
+
+def track_simulated_enrollment(runtime: Runtime) -> None:
+    """Show the demo's simulated deck (enrolled when its readers start) on the enrollment page."""
+    from .nfc.simulated import SimulatedNfc
+    from .progress import DeckProgress
+
+    for closer in runtime.closers:
+        nfc = getattr(closer, "__self__", None)
+        if isinstance(nfc, SimulatedNfc):
+            runtime.host.enrollment = DeckProgress(nfc.registry, nfc.game, nfc.cards)
+            return
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:

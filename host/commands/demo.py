@@ -16,7 +16,15 @@ from typing import Any
 
 import click
 
-from lawmaster.host.runtime import Autoplay, Runtime, demo_header, open_host, start_web
+from lawmaster.host.runtime import (
+    Autoplay,
+    Runtime,
+    calibrate_simulated_board,
+    demo_header,
+    open_host,
+    start_web,
+    track_simulated_enrollment,
+)
 
 DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 
@@ -77,12 +85,16 @@ def command(
         sys.stdout.write(f"accepted {seq}\n")
         sys.stdout.flush()
 
-    act = _wire_simulated(runtime, seed, board)
-    if print_accepted:
-        host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
     if web:
+        # Served first, so the calibration and enrollment pages show the start-up.
         runtime.web = start_web(host, bind, port, public_url)
         _print_urls(runtime, public_url)
+    if board:
+        calibrate_simulated_board(runtime, seed)
+    act = _wire_simulated(runtime, seed, board)
+    track_simulated_enrollment(runtime)
+    if print_accepted:
+        host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
     click.echo(f"journal: {journal}")
     for line in runtime.missing:
         click.echo(f"not wired: {line}")

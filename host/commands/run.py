@@ -70,6 +70,10 @@ def wire_real(runtime: Runtime, config: TableConfig) -> None:
     from lawmaster.host import stack
 
     if config.board:
+        track_calibration(runtime, config.calibration)
+        runtime.host.on_new_table.append(
+            lambda _table: track_calibration(runtime, config.calibration)
+        )
         try:
             feed = stack.wire_real_board(runtime, config)
             if not feed.link.wait_ready(5):  # type: ignore[attr-defined]
@@ -83,13 +87,45 @@ def wire_real(runtime: Runtime, config: TableConfig) -> None:
         from lawmaster.host.nfc.registry import CardRegistry
 
         try:
-            stack.wire_nfc(runtime, config.nfc, CardRegistry(config.cards))
+            registry = CardRegistry(config.cards)
+            runtime.closers.append(registry.close)
+            stack.wire_nfc(runtime, config.nfc, registry)
         except (OSError, ValueError) as exc:
             runtime.missing.append(f"NFC readers ({exc})")
+        else:
+            track_enrollment(runtime, registry)
+            # A new game of another kind (from the setup page) has other cards to enrol.
+            runtime.host.on_new_table.append(lambda _table: track_enrollment(runtime, registry))
     try:
         wire_panel(runtime, config.panel)
     except Exception as exc:  # noqa: BLE001 - gpiozero raises its own zoo without pins
         runtime.missing.append(f"panel ({type(exc).__name__}: {exc})")
+
+
+def track_calibration(runtime: Runtime, path: str) -> None:
+    """The calibration page says what the board's calibration file holds (or lacks)."""
+    from lawmaster.hardware.sensor_map import SensorMap
+    from lawmaster.host.progress import CalibrationProgress
+
+    try:
+        sensor_map = SensorMap.load(runtime.table.game.replace("-", "_"))
+    except (OSError, ValueError, KeyError):
+        runtime.host.calibration = None  # no sensor map: the board is reported missing
+        return
+    runtime.host.calibration = CalibrationProgress.from_file(sensor_map, path)
+
+
+def track_enrollment(runtime: Runtime, registry: Any) -> None:
+    """The enrollment page counts the game's cards the registry knows (live: it is SQLite)."""
+    from lawmaster.host.nfc.cards import NoCardList, card_list
+    from lawmaster.host.progress import DeckProgress
+
+    try:
+        cards = card_list(runtime.table.game)
+    except NoCardList:
+        runtime.host.enrollment = None  # a game without cards has nothing to enrol
+        return
+    runtime.host.enrollment = DeckProgress(registry, runtime.table.game, cards)
 
 
 def wire_panel(runtime: Runtime, panel: PanelConfig) -> Any:

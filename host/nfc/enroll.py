@@ -10,6 +10,7 @@ it stopped. Enrolling a card again (a replaced sticker) forgets its old UID.
 from __future__ import annotations
 
 import queue
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -107,11 +108,29 @@ class Enrollment:
         self.write_tags = write_tags
         self.tap_timeout = tap_timeout
         self.write_timeout = write_timeout
+        self._lock = threading.Lock()
+        self._progress: dict[str, object] = {
+            "step": "waiting",
+            "done": 0,
+            "total": 0,
+            "message": "enrolment has not started",
+        }
+
+    def progress(self) -> dict[str, object]:
+        """``{"step", "done", "total", "message"}``: where the enrolment stands (any thread)."""
+        with self._lock:
+            return dict(self._progress)
+
+    def _show(self, step: str, done: int, total: int, message: str) -> None:
+        with self._lock:
+            self._progress = {"step": step, "done": done, "total": total, "message": message}
 
     def run(self, prompts: Sequence[Prompt]) -> EnrollmentResult:
         """Enrol each prompted card in turn."""
         result = EnrollmentResult()
-        for prompt in prompts:
+        total = len(prompts)
+        for done, prompt in enumerate(prompts):
+            self._show("tap", done, total, prompt.text)
             self.say(f"[{prompt.position}/{prompt.total}] {prompt.text}")
             if self.on_prompt is not None:
                 self.on_prompt(prompt)
@@ -130,6 +149,7 @@ class Enrollment:
                     result.write_failed.append(prompt.card.id)
                     note += "; could not write the tag (the UID binding stands)"
             self.say(f"    {prompt.card.name} = sticker {uid}{note}")
+        self._show("done", total, total, f"enrolled {len(result.enrolled)} card(s)")
         return result
 
     def _next_sticker(self, prompt: Prompt) -> str:
