@@ -136,7 +136,8 @@ class Autoplay(threading.Thread):
     """Simulated players playing the table's game at ``pace`` seconds per input.
 
     ``act`` carries one decision out (on the tablets, or on the simulated
-    board). It stops when the game is over or :meth:`stop` is called.
+    board). It stops when the game is over or :meth:`stop` is called; with
+    ``follow_new_games`` it waits for the next game set up instead, and plays it.
     """
 
     def __init__(
@@ -147,8 +148,10 @@ class Autoplay(threading.Thread):
         seed: int,
         pace: float,
         on_over: Callable[[Table], None] | None = None,
+        follow_new_games: bool = False,
     ) -> None:
         super().__init__(name="autoplay", daemon=True)
+        self.follow_new_games = follow_new_games
         self.host = host
         self.act = act
         self.seed = seed
@@ -162,6 +165,7 @@ class Autoplay(threading.Thread):
 
     def run(self) -> None:
         players: Any = None
+        finished: Table | None = None  # the last game seen over (told once)
         try:
             while not self._stop_event.is_set():
                 table = self.host.table
@@ -171,9 +175,13 @@ class Autoplay(threading.Thread):
                 if players is None or players.table is not table:
                     players = players_for(table, self.seed)
                 if table.is_over():
-                    if self.on_over is not None:
+                    if self.on_over is not None and table is not finished:
                         self.on_over(table)
-                    return
+                    if not self.follow_new_games:
+                        return
+                    finished = table
+                    self._stop_event.wait(0.2)
+                    continue
                 if self.pace and self._stop_event.wait(self.pace):
                     return
                 decision = players.decide()
@@ -241,6 +249,87 @@ def track_simulated_enrollment(runtime: Runtime) -> None:
         if isinstance(nfc, SimulatedNfc):
             runtime.host.enrollment = DeckProgress(nfc.registry, nfc.game, nfc.cards)
             return
+
+
+class SimulatedStages:
+    """The demo's simulated hardware for the game on the table, rebuilt for each new game.
+
+    A game set up from the web's setup page has its own pieces, and maybe
+    another board and deck: the old game's simulated board, readers and panel
+    are stopped, and the new game's are wired, its board calibrated (once per
+    game and seed) and its pieces put where the game starts them. :meth:`act`
+    carries out the simulated players' decisions with whatever is wired now.
+    """
+
+    def __init__(self, runtime: Runtime, seed: int, *, board: bool = True) -> None:
+        self.runtime = runtime
+        self.seed = seed
+        self.board = board
+        # Held while the stages are rebuilt, so a decision never starts on half of them.
+        self._lock = threading.RLock()
+        self._closers: list[Callable[[], None]] = []
+        self._act: Callable[[Table, Any], bool] | None = None
+        self._table: Table | None = None
+
+    def start(self) -> SimulatedStages:
+        """Wire the current game's stages, and rebuild them for every new game."""
+        with self._lock:
+            self._wire()
+        self.runtime.host.on_new_table.append(self._renew)
+        self.runtime.closers.append(self.close)
+        return self
+
+    def act(self, table: Table, decision: Any) -> bool:
+        """Carry a decision out; ``False`` if its game was replaced meanwhile."""
+        with self._lock:  # never a half-built set of stages
+            act, current = self._act, self._table
+        if act is None or table is not current:
+            return False  # decided for a game that is no longer on the table
+        try:
+            return act(table, decision)
+        except Exception:
+            if table is not self.runtime.host.table:
+                return False  # the game was replaced while its hardware was in use
+            raise
+
+    def close(self) -> None:
+        """Stop the stages of the current game."""
+        with self._lock:
+            self._stop()
+            self._act = None
+
+    def _renew(self, table: Table) -> None:
+        with self._lock:
+            self._stop()
+            self._wire()
+
+    def _wire(self) -> None:
+        from . import stack
+
+        runtime, host = self.runtime, self.runtime.host
+        listeners, start = len(host.on_new_table), len(runtime.closers)
+        runtime.inputs = None  # the old queue is stopped with the old stages
+        runtime.simulated_board = None
+        host.calibration = host.enrollment = None
+        try:
+            if self.board:
+                calibrate_simulated_board(runtime, self.seed)
+            self._act = stack.wire_simulated_table(runtime, self.seed, board=self.board)
+            self._table = runtime.table
+            track_simulated_enrollment(runtime)
+        finally:
+            # These stages are this object's to stop, and it rewires each new game
+            # itself: the stages' own "attach to the next game" hooks would attach
+            # stopped hardware to it.
+            self._closers = runtime.closers[start:]
+            del runtime.closers[start:]
+            del host.on_new_table[listeners:]
+
+    def _stop(self) -> None:
+        for closer in reversed(self._closers):
+            with contextlib.suppress(Exception):  # one stage failing must not keep others
+                closer()
+        self._closers = []
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:

@@ -19,11 +19,10 @@ import click
 from lawmaster.host.runtime import (
     Autoplay,
     Runtime,
-    calibrate_simulated_board,
+    SimulatedStages,
     demo_header,
     open_host,
     start_web,
-    track_simulated_enrollment,
 )
 
 DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
@@ -89,12 +88,13 @@ def command(
         # Served first, so the calibration and enrollment pages show the start-up.
         runtime.web = start_web(host, bind, port, public_url)
         _print_urls(runtime, public_url)
-    if board:
-        calibrate_simulated_board(runtime, seed)
-    act = _wire_simulated(runtime, seed, board)
-    track_simulated_enrollment(runtime)
+    if not board:
+        runtime.missing.append("board (--no-board): moves are entered on the tablets")
+    # Rebuilt for each new game set up from the web's setup page.
+    stages = SimulatedStages(runtime, seed, board=board).start()
     if print_accepted:
         host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
+        host.on_new_table.append(lambda table: table.referee.on_accepted.append(echo_accepted))
     click.echo(f"journal: {journal}")
     for line in runtime.missing:
         click.echo(f"not wired: {line}")
@@ -104,7 +104,8 @@ def command(
         if exit_when_over:
             done.set()
 
-    autoplay = Autoplay(host, act, seed=seed, pace=pace, on_over=over)
+    # With the dashboard up, a game set up on its setup page is played in turn.
+    autoplay = Autoplay(host, stages.act, seed=seed, pace=pace, on_over=over, follow_new_games=web)
     autoplay.start()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
     try:
@@ -118,15 +119,6 @@ def command(
     finally:
         autoplay.stop()
         runtime.close()
-
-
-def _wire_simulated(runtime: Runtime, seed: int, board: bool) -> Any:
-    """The simulated hardware; returns how the simulated players act at the table."""
-    from lawmaster.host import stack
-
-    if not board:
-        runtime.missing.append("board (--no-board): moves are entered on the tablets")
-    return stack.wire_simulated_table(runtime, seed, board=board)
 
 
 def _print_urls(runtime: Runtime, public_url: str = "") -> None:
