@@ -252,9 +252,10 @@ class SimulatedBoard:
     the players' hands move pieces from another: one lock keeps them apart.
     """
 
-    def __init__(self, runtime: Runtime, seed: int, rate: float = 200.0) -> None:
+    def __init__(self, runtime: Runtime, seed: int, rate: float | None = None) -> None:
         from lawmaster.hardware.sensor_map import SensorMap
 
+        from .sensing.rate import scan_rate
         from .sim.hands import Hands
         from .sim.physics import PhysicalBoard
         from .sim.pico import SimulatedPico
@@ -262,7 +263,8 @@ class SimulatedBoard:
         game = runtime.table.game.replace("-", "_")
         self.map = SensorMap.load(game)
         calibration = self._calibration(runtime, game, seed)
-        self.rate = rate
+        #: Scans per second: what the firmware's per-channel budget allows for this board.
+        self.rate = float(rate or scan_rate(self.map.channels))
         self.lock = threading.RLock()
         #: Called with (piece, rest time) for each gesture (the bench times what follows).
         self.on_gesture: list[Callable[[str, float], None]] = []
@@ -271,7 +273,9 @@ class SimulatedBoard:
         self.board = PhysicalBoard(self.map, seed=seed, clock=self.now)
         self.hands = Hands(self.board, seed=seed + 1)
         self._place(runtime.table)
-        self.pico = SimulatedPico(field=self._read, channels=self.map.channels)
+        self.pico = SimulatedPico(
+            field=self._read, channels=self.map.channels, config={"rate": round(self.rate)}
+        )
         self.pico.start()
         runtime.closers.append(self.pico.stop)
         self.feed = wire_board(runtime, self.pico.port, self.map, calibration)
