@@ -5,9 +5,10 @@
 * ``settle_to_tablet_p99_ms``: a magnet coming to rest on the simulated board
   (the moment the simulated hand lets go) → the SSE ``update`` carrying the
   accepted move, read by an HTTP client from waitress on 127.0.0.1 (GW's
-  tablet stream). The whole stack: the real firmware code on a pty at 200
-  scans/s, the link, sensing, tracker, referee, journal commit and the web
-  app. Every board move of simulated games is timed (criminals placing their
+  tablet stream). The whole stack: the real firmware code on a pty at the
+  board's scan rate (400 scans/s for GW:s brott's 122 channels, see
+  ``lawmaster.host.sensing.rate``), the link, sensing, tracker, referee,
+  journal commit and the web app. Every board move of simulated games is timed (criminals placing their
   piece after saying the die, GW sliding its magnet); GW's "the move is over"
   pause is set to 0 so its moves count from rest too; a slide whose corner the
   sensors missed (GW then says on its tablet which way it went) is not timed. "At rest" is the first
@@ -113,6 +114,7 @@ def _one_game(
     act = stack.wire_simulated_table(runtime, seed)
     hands = act.__self__
     runtime.web = start_web(runtime.host, "127.0.0.1", 0)
+    _compile_templates(runtime.web.server.app)
     table = runtime.table
     port = int(runtime.web.url.rsplit(":", 1)[1])
     stream = _Stream(port, f"/events/{table.token('gw')}")
@@ -156,6 +158,18 @@ def _one_game(
         if arrived is not None and rest is not None and seen is not None and not asked:
             found.append(((arrived - rest) * 1000, (arrived - seen) * 1000))
     return found
+
+
+def _compile_templates(app: Any) -> None:
+    """Compile every page template once, as a table's server has long done mid-game.
+
+    Jinja compiles a template on its first use (30-40 ms, holding the GIL); the
+    bench starts a fresh server for every game, so without this each game's first
+    push of each prompt kind would time a compile that a running table did once,
+    hours before.
+    """
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
 
 
 def _came_to_rest(trace: list[Any], piece: str, start: float, end: float) -> float | None:
