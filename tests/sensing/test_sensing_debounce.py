@@ -1,5 +1,6 @@
 """Debounce and stillness: noise never makes a change; a real change is reported once."""
 
+import math
 import random
 
 import pytest
@@ -123,3 +124,49 @@ def test_a_short_frame_is_refused():
     sensing = Sensing(GW, _flat_calibration())
     with pytest.raises(ValueError, match="readings"):
         sensing.feed([32768] * (N - 1), 0.0)
+
+
+def _bob(sensing: Sensing, ch: int, level: float, bob: float, frames: int, t0: int) -> list:
+    """``frames`` readings of a magnet at ``level`` bobbing by ``bob`` counts (a sine)."""
+    events = []
+    for i in range(frames):
+        reading = level + bob * math.sin(math.pi * i / frames)
+        frame = [32768] * N
+        frame[ch] = round(reading)
+        events += [(t0 + i, e) for e in sensing.feed(frame, (t0 + i) * 0.0025)]
+    return events
+
+
+def test_a_placed_magnet_settles_while_it_still_bobs_but_is_not_still_until_it_stops():
+    sensing = Sensing(GW, _flat_calibration())
+    ch = GW.spots_of("D4")[0].channel
+    # A gw magnet set down bobs ~0.4 mm: its reading swings by ~13 % of the level.
+    events = _bob(sensing, ch, 56000, -3000, 12, 0)
+    short = [i for i, e in events if isinstance(e, Settled) and e.frames == 5]
+    assert short and short[0] < 12  # landed: reported during the bob
+    assert [e for _, e in events if isinstance(e, Settled) and e.frames == 8] == []
+    events = _bob(sensing, ch, 56000, 0, 10, 12)
+    assert [e.frames for _, e in events if isinstance(e, Settled)] == [8]
+
+
+def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
+    sensing = Sensing(GW, _flat_calibration())
+    ch = GW.spots_of("D4")[0].channel
+    events = []
+    for i in range(12):  # a magnet sliding in: +1500 counts a scan, past the entry threshold
+        frame = [32768] * N
+        frame[ch] = 42000 + 1500 * i
+        events += sensing.feed(frame, i * 0.0025)
+    assert [e.space for e in events if isinstance(e, Occupancy)] == ["D4"]
+    assert [e for e in events if isinstance(e, Settled)] == []
+
+
+def test_a_slide_at_the_gw_boards_scan_rate_does_not_settle_on_the_cells_it_passes():
+    rig = Rig.for_game("gw_brott", seed=5, rate=400.0)
+    rig.board.put("c", "criminal", "A1")
+    rig.run(0.1)
+    rest = rig.hands.slide("c", ["A2", "A3", "A4", "A5"], rig.now)
+    events = []
+    while rig.now < rest + 0.1:
+        events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
+    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 8] == ["A5"]
