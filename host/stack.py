@@ -209,10 +209,20 @@ class BoardFeed:
             self.inputs.put(lambda table, o=observation: table.referee.observation(o))
 
 
-def wire_board(runtime: Runtime, port: str, sensor_map: Any, calibration: Any) -> BoardFeed:
-    """Link on ``port`` → sensing → tracker → referee; the referee tells it what to expect."""
-    from .link import Link
+def wire_board(
+    runtime: Runtime, port: str, sensor_map: Any, calibration: Any, rate: int | None = None
+) -> BoardFeed:
+    """Link on ``port`` → sensing → tracker → referee; the referee tells it what to expect.
+
+    The scanner is told to scan at ``rate`` (default: what the firmware's per-channel
+    budget allows for the map's channels, :func:`~lawmaster.host.sensing.rate.scan_rate`)
+    once it answers; the link repeats it after every reconnect.
+    """
+    from lawmaster.firmware import protocol
+
+    from .link import Link, LinkError
     from .sensing import Sensing
+    from .sensing.rate import scan_rate
     from .tracker import Tracker
 
     feed = BoardFeed(Sensing(sensor_map, calibration), Tracker(sensor_map), inputs_of(runtime))
@@ -226,6 +236,22 @@ def wire_board(runtime: Runtime, port: str, sensor_map: Any, calibration: Any) -
     link.start()
     runtime.closers.append(link.stop)
     feed.link = link  # type: ignore[attr-defined]
+    wanted = rate or scan_rate(sensor_map.channels)
+
+    closed = threading.Event()
+    runtime.closers.append(closed.set)
+
+    def set_rate() -> None:
+        # A scanner not plugged in yet gets the rate when it first answers.
+        while not closed.is_set():
+            if link.wait_ready(0.5):
+                try:
+                    link.send_command(protocol.RATE, wanted)
+                except LinkError:
+                    log.warning("could not set the scan rate to %d/s", wanted)
+                return
+
+    threading.Thread(target=set_rate, name="scan-rate", daemon=True).start()
     return feed
 
 
@@ -278,7 +304,7 @@ class SimulatedBoard:
         )
         self.pico.start()
         runtime.closers.append(self.pico.stop)
-        self.feed = wire_board(runtime, self.pico.port, self.map, calibration)
+        self.feed = wire_board(runtime, self.pico.port, self.map, calibration, round(self.rate))
         if not self.feed.link.wait_ready(10):  # type: ignore[attr-defined]
             raise RuntimeError("the simulated scanner did not answer")
 
