@@ -50,10 +50,12 @@ with ``from_`` spelled ``"from"``; every one has ``t``, the frame time in second
     ``readings`` lists them (each a full observation). The referee asks the table.
 
 Timing: a ``Moved`` comes when the magnet has settled: sensing's debounce plus
-its stillness window (5 steady scans for a piece put down from above; 8 for one
-that arrived sliding — left its last space less than ``slide_gap``, 0.35 s,
+its stillness window (5 scans within the *landed* spread for a piece put down
+from above, which tolerates the bob of a piece just set down; 8 steady scans for
+one that arrived sliding — left its last space less than ``slide_gap``, 0.35 s,
 before — since a slow slide can look still for a few scans as it crosses a
-sensor's centre): ~25-35 ms after the piece stops, at 200 scans/s. Should noise
+sensor's centre): ~10-35 ms after the piece stops, at the 400 scans/s of the
+GW:s brott board (``lawmaster.host.sensing.rate``). Should noise
 deny the long window, a sliding magnet that stays ``slide_confirm`` (0.25 s)
 after a short one counts as at rest. Slides slower than ~50 mm/s may still be
 reported on a cell they pass and then revised (see ``Moved.revision``).
