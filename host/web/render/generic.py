@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask import render_template
 from markupsafe import Markup, escape
 
 #: Deeper nesting than this is shown as compact JSON-ish text, not more lists.
@@ -91,3 +92,37 @@ def _flat(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_flat(v) for v in value) + "]"
     return _scalar(value)
+
+
+def prompt_controls(
+    snapshot: Mapping[str, Any],
+    template: str,
+    covered: frozenset[str],
+    token: str,
+    digital_dice: bool,
+    **context: Any,
+) -> Markup:
+    """A game's forms for the referee's prompts it covers, from the seat's snapshot only.
+
+    Empty when the seat has no view or is asked nothing the game's template draws
+    (the page's generic prompt forms then show whatever is asked).
+    """
+    view = snapshot.get("view")
+    prompts = [
+        p
+        for p in snapshot.get("prompts") or []
+        if isinstance(p, Mapping) and p.get("kind") in covered
+    ]
+    if not isinstance(view, Mapping) or not prompts:
+        return Markup("")
+    return Markup(
+        render_template(
+            template,
+            view=view,
+            prompts=prompts,
+            seat=snapshot.get("seat"),
+            token=token,
+            digital_dice=digital_dice,
+            **context,
+        )
+    )

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from flask import has_request_context, render_template, request
+from flask import has_request_context, request
 from markupsafe import Markup, escape
 
 from lawmaster.rules.core import IllegalAction
@@ -444,26 +444,15 @@ FACE_NAMES = {"arrow": "➔ arrow", "gw": "GW"}
 
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
     """Forms for the referee's prompts to this seat (snapshot only: its view and prompts)."""
-    view = snapshot.get("view")
-    prompts = [
-        p
-        for p in snapshot.get("prompts") or []
-        if isinstance(p, Mapping) and p.get("kind") in COVERED_PROMPTS
-    ]
-    if not isinstance(view, Mapping) or not prompts:
-        return Markup("")
-    return Markup(
-        render_template(
-            "gw_controls.html",
-            view=view,
-            prompts=prompts,
-            seat=snapshot.get("seat"),
-            token=token,
-            digital_dice=digital_dice,
-            criminal_faces=criminal_faces(),
-            gw_faces=gw_faces(),
-            face_names=FACE_NAMES,
-        )
+    return generic.prompt_controls(
+        snapshot,
+        "gw_controls.html",
+        COVERED_PROMPTS,
+        token,
+        digital_dice,
+        criminal_faces=criminal_faces(),
+        gw_faces=gw_faces(),
+        face_names=FACE_NAMES,
     )
 
 

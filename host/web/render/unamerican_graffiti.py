@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template
 from markupsafe import Markup, escape
 
 from lawmaster.rules.core import IllegalAction
@@ -386,23 +385,8 @@ COVERED_PROMPTS = frozenset({"choose_destination", "choose_landmark", "enter_dic
 
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
     """Forms for the referee's prompts to this seat (from its snapshot only)."""
-    view = snapshot.get("view")
-    prompts = [
-        p
-        for p in snapshot.get("prompts") or []
-        if isinstance(p, Mapping) and p.get("kind") in COVERED_PROMPTS
-    ]
-    if not isinstance(view, Mapping) or not prompts:
-        return Markup("")
-    return Markup(
-        render_template(
-            "graffiti_controls.html",
-            view=view,
-            prompts=prompts,
-            seat=snapshot.get("seat"),
-            token=token,
-            digital_dice=digital_dice,
-        )
+    return generic.prompt_controls(
+        snapshot, "graffiti_controls.html", COVERED_PROMPTS, token, digital_dice
     )
 
 
