@@ -225,7 +225,10 @@ def wire_board(
     from .sensing.rate import scan_rate
     from .tracker import Tracker
 
-    feed = BoardFeed(Sensing(sensor_map, calibration), Tracker(sensor_map), inputs_of(runtime))
+    wanted = rate or scan_rate(sensor_map.channels)
+    feed = BoardFeed(
+        Sensing(sensor_map, calibration, rate=wanted), Tracker(sensor_map), inputs_of(runtime)
+    )
 
     def attach(table: Table) -> None:
         table.referee.attach_board(feed)
@@ -236,7 +239,6 @@ def wire_board(
     link.start()
     runtime.closers.append(link.stop)
     feed.link = link  # type: ignore[attr-defined]
-    wanted = rate or scan_rate(sensor_map.channels)
 
     closed = threading.Event()
     runtime.closers.append(closed.set)

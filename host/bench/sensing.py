@@ -141,6 +141,8 @@ class _Game:
         self.rng = random.Random(seed)
         rate = scan_rate(SensorMap.load("gw_brott").channels)  # what the table scans it at
         self.rig = Rig.for_game("gw_brott", seed=seed, spike_rate=2e-4, rate=rate)
+        # The sensing the table runs at that rate (its long window spans 35 ms).
+        self.rig.sensing = Sensing(self.rig.map, self.rig.sensing.calibration, rate=rate)
         self.board = Board.load("standard")
         self.pos: dict[str, str | None] = {"gw": "J12"}
         cells = [self.board.name_of(c) for c in self.board.open_cells]

@@ -8,8 +8,9 @@
   tablet stream). The whole stack: the real firmware code on a pty at the
   board's scan rate (400 scans/s for GW:s brott's 122 channels, see
   ``lawmaster.host.sensing.rate``), the link, sensing, tracker, referee,
-  journal commit and the web app. Every board move of simulated games is timed (criminals placing their
-  piece after saying the die, GW sliding its magnet); GW's "the move is over"
+  journal commit and the web app. Every board move of simulated games is timed
+  (criminals placing their piece after saying the die, GW sliding its magnet);
+  GW's "the move is over"
   pause is set to 0 so its moves count from rest too; a slide whose corner the
   sensors missed (GW then says on its tablet which way it went) is not timed. "At rest" is the first
   scan from which the magnet stays within 0.5 mm of where it ends (the board's

@@ -51,6 +51,17 @@ BETWEEN_KINDS = 0.10
 #: magnet put down from above may still bob by half a millimetre in height (its
 #: reading then swings by ~15 % of the level) while it stands where it landed.
 LANDED = 0.20
+#: The long window also passes a magnet still creeping by under ``CREEP_MM`` in the
+#: window (0.25 mm in 35 ms, about 7 mm/s), the slow end of a hand's slide. Off a
+#: sensor's centre a hair of travel swings the reading by hundreds of counts (the
+#: field's slope there), which the tight spread alone would call moving. The slope
+#: is estimated from how far the reading lies below the magnet's level: near the
+#: centre the field is a paraboloid, ``level − reading ≈ a·d²``, so the slope is
+#: ``2·√(a·(level − reading))``, with ``a`` ≈ ``CURVATURE`` × the level's height per
+#: mm² (the reference magnets 6 mm under the surface). At the centre the slope is nil
+#: and the tight spread alone decides, so a slow slide crossing a centre is not still.
+CREEP_MM = 0.25
+CURVATURE = 0.035
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge
@@ -122,7 +133,10 @@ class Sensing:
 
     ``sensor_map`` says which channel is which space; ``calibration`` gives the
     per-channel levels. ``debounce`` frames of agreement make a change;
-    ``still_frames`` steady readings make a magnet :class:`Settled`.
+    ``still_frames`` steady readings make a magnet :class:`Settled`. Those two
+    guard against noise, which is new in every scan, so they count scans and end
+    sooner at a faster ``rate`` (scans/s); the long window guards against a slow
+    slide, which is a matter of time, so it spans ``long_still_ms`` whatever the rate.
     """
 
     def __init__(
@@ -132,7 +146,9 @@ class Sensing:
         *,
         debounce: int = 4,
         still_frames: int = 5,
-        long_still_frames: int = 8,
+        long_still_frames: int | None = None,
+        rate: float = 200.0,
+        long_still_ms: float = 35.0,
     ) -> None:
         if calibration.channels < sensor_map.channels:
             raise CalibrationError(
@@ -146,6 +162,11 @@ class Sensing:
         self.calibration = calibration
         self.debounce = debounce
         self.still_frames = still_frames
+        if long_still_frames is None:
+            # A slow slide crossing a sensor's centre looks still for a *time* (the
+            # field is flat at its peak), however fast the scans come: the long window
+            # spans ``long_still_ms`` (8 readings at 200 scans/s, 15 at 400).
+            long_still_frames = round(long_still_ms * rate / 1000) + 1
         self.long_still_frames = max(long_still_frames, still_frames)
         n = calibration.channels
         self.channels = n
@@ -153,10 +174,13 @@ class Sensing:
             n - sensor_map.channels
         )
         self._tables: list[_Channel] = []
+        self._levels: list[tuple[float, ...]] = []  # per channel: each class's level
         for ch in range(n):
             levels = {k: calibration.levels[k][ch] for k in sensor_map.kinds}
-            self._tables.append(
-                _channel_table(calibration.baseline[ch], calibration.noise[ch], levels)
+            table = _channel_table(calibration.baseline[ch], calibration.noise[ch], levels)
+            self._tables.append(table)
+            self._levels.append(
+                tuple(calibration.baseline[ch] if k is None else levels[k] for k in table.classes)
             )
         # Present class per channel as an index into its table's classes.
         self._state = [t.classes.index(None) for t in self._tables]
@@ -289,9 +313,17 @@ class Sensing:
             return
         if len(watch) > long:
             window = watch[1:]
-            if max(window) - min(window) <= tol:
+            spread = max(window) - min(window)
+            if spread <= tol + self._creep(ch, state, window):
                 del self._watch[ch]
                 self._settled(ch, state, t, long, events)
+
+    def _creep(self, ch: int, state: int, window: list[int]) -> float:
+        """The swing in counts that ``CREEP_MM`` of travel makes where the magnet now is."""
+        level, base = self._levels[ch][state], self.calibration.baseline[ch]
+        height = abs(level - base)
+        below = max(0.0, height - abs(sum(window) / len(window) - base))
+        return 2.0 * math.sqrt(CURVATURE * height * below) * CREEP_MM
 
     def _settled(
         self, ch: int, state: int, t: float, frames: int, events: list[SensingEvent]
