@@ -163,10 +163,32 @@ def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
 
 def test_a_slide_at_the_gw_boards_scan_rate_does_not_settle_on_the_cells_it_passes():
     rig = Rig.for_game("gw_brott", seed=5, rate=400.0)
+    sensing = Sensing(GW, rig.sensing.calibration, rate=400.0)
+    assert sensing.long_still_frames == 15  # 35 ms of scans, as 8 are at 200/s
     rig.board.put("c", "criminal", "A1")
-    rig.run(0.1)
+    for _ in range(40):
+        sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
     rest = rig.hands.slide("c", ["A2", "A3", "A4", "A5"], rig.now)
     events = []
     while rig.now < rest + 0.1:
-        events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
-    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 8] == ["A5"]
+        events += sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
+    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 15] == ["A5"]
+
+
+def test_the_long_window_spans_the_same_time_at_any_rate():
+    assert Sensing(GW, _flat_calibration()).long_still_frames == 8
+    assert Sensing(GW, _flat_calibration(), rate=400.0).long_still_frames == 15
+
+
+def test_a_magnet_creeping_to_rest_off_centre_is_still_before_it_stops_entirely():
+    sensing = Sensing(GW, _flat_calibration(), rate=400.0)
+    ch = GW.spots_of("D4")[0].channel
+    frame = [32768] * N
+    # 2 mm off centre (reading ~3000 under the level) creeping 0.005 mm a scan: the
+    # reading still moves ~17 counts a scan, 250 over the window, past the tight spread.
+    events = []
+    for i in range(40):
+        frame[ch] = round(53000 + 17 * min(i, 30))
+        events += [(i, e) for e in sensing.feed(frame, i * 0.0025)]
+    longs = [i for i, e in events if isinstance(e, Settled) and e.frames == 15]
+    assert longs and longs[0] < 30  # still, while it creeps
