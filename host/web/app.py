@@ -67,4 +67,8 @@ def create_app(host: Any, **config: Any) -> Flask:
         response.headers.setdefault("Content-Security-Policy", _CSP)
         return response
 
+    # Jinja compiles a template on first use (30-50 ms holding the GIL); done
+    # here, that cost never lands inside the first push of a live move.
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
     return app
