@@ -9,6 +9,7 @@ for the board stages.
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -84,6 +85,10 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
 
     app = create_app(host, PUBLIC_URL=public_url.rstrip("/") or None)
     server = make_server(app, bind, port)
+    # What start-up built lives as long as the table: kept out of the cyclic
+    # collector, a full collection no longer walks it in the middle of a move.
+    gc.collect()
+    gc.freeze()
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     actual = server.effective_port

@@ -115,7 +115,6 @@ def _one_game(
     act = stack.wire_simulated_table(runtime, seed)
     hands = act.__self__
     runtime.web = start_web(runtime.host, "127.0.0.1", 0)
-    _compile_templates(runtime.web.server.app)
     table = runtime.table
     port = int(runtime.web.url.rsplit(":", 1)[1])
     stream = _Stream(port, f"/events/{table.token('gw')}")
@@ -159,18 +158,6 @@ def _one_game(
         if arrived is not None and rest is not None and seen is not None and not asked:
             found.append(((arrived - rest) * 1000, (arrived - seen) * 1000))
     return found
-
-
-def _compile_templates(app: Any) -> None:
-    """Compile every page template once, as a table's server has long done mid-game.
-
-    Jinja compiles a template on its first use (30-40 ms, holding the GIL); the
-    bench starts a fresh server for every game, so without this each game's first
-    push of each prompt kind would time a compile that a running table did once,
-    hours before.
-    """
-    for name in app.jinja_env.list_templates():
-        app.jinja_env.get_template(name)
 
 
 def _came_to_rest(trace: list[Any], piece: str, start: float, end: float) -> float | None:
