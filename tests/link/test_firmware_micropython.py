@@ -13,6 +13,7 @@ import binascii
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +26,11 @@ from lawmaster.firmware import protocol as p
 from lawmaster.firmware.standin import pattern_field, rp2040_u16
 from lawmaster.host.link import Link
 
-MICROPYTHON = shutil.which("micropython")
+# pip puts the binary beside the interpreter; that folder is not always on PATH
+# (a pyenv Python installed into by `python3 -m pip` has no shim until a rehash).
+MICROPYTHON = shutil.which("micropython", path=str(Path(sys.executable).parent)) or shutil.which(
+    "micropython"
+)
 SOCAT = shutil.which("socat")
 REPO = str(Path(lawmaster.firmware.__file__).resolve().parent.parent)
 WAIT = 30.0
