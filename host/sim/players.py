@@ -46,6 +46,26 @@ class Decision:
     notes: dict[str, Any] = field(default_factory=dict)
 
 
+def decision_rng(seed: int, table: Any) -> random.Random:
+    """The random source of one decision.
+
+    Seeded by the players' seed, the game and the input number, so the same
+    seed plays the same game, and a resumed game goes on as it would have.
+    """
+    return random.Random(f"{seed}:{table.record.id}:{table.last_seq}")
+
+
+def next_turn(table: Any, seed: int) -> tuple[str, random.Random, dict[str, Any]] | None:
+    """The first seat the table waits for, its random source and its own view."""
+    if table.is_over():
+        return None
+    waiting = table.to_act()
+    if not waiting:
+        return None
+    seat = waiting[0]
+    return seat, decision_rng(seed, table), table.engine.view(table.state, seat)
+
+
 class Players:
     """Every seat of one GW:s brott table, played by the simulation."""
 
@@ -60,15 +80,10 @@ class Players:
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Decision | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        table = self.table
-        if table.is_over():
+        turn = next_turn(self.table, self.seed)
+        if turn is None:
             return None
-        waiting = table.to_act()
-        if not waiting:
-            return None
-        seat = waiting[0]
-        rng = random.Random(f"{self.seed}:{table.record.id}:{table.last_seq}")
-        view = table.engine.view(table.state, seat)
+        seat, rng, view = turn
         asked = view.get("asked") or {}
         if seat == GW:
             return self._gw(rng, view, asked)

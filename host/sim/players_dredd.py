@@ -41,7 +41,7 @@ from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
 from lawmaster.rules.judge_dredd.state import known_location
 from lawmaster.rules.judge_dredd.views import asking
 
-from .players import Decision
+from .players import Decision, decision_rng
 
 #: Chance that a player who is not fighting helps the Perp with a card.
 MEDDLE = 0.3
@@ -88,7 +88,7 @@ class DreddPlayers:
         waiting = [(s, a["act"]) for s in state["players"] for a in asked[s]]
         if not waiting:
             return None
-        rng = random.Random(f"{self.seed}:{table.record.id}:{table.last_seq}")
+        rng = decision_rng(self.seed, table)
         acts = {act for _, act in waiting}
         if "commit" in acts or "reveal" in acts:
             return self._combat(state, waiting)

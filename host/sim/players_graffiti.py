@@ -31,7 +31,7 @@ from typing import Any
 
 from lawmaster.rules.unamerican_graffiti import Board
 
-from .players import Decision
+from .players import Decision, next_turn
 
 PLAYERS = ("chopper", "phantom")
 #: How much an arrest costs, in prestige, on top of what the colour would still earn.
@@ -57,15 +57,10 @@ class GraffitiPlayers:
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Decision | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        table = self.table
-        if table.is_over():
+        turn = next_turn(self.table, self.seed)
+        if turn is None:
             return None
-        waiting = table.to_act()
-        if not waiting:
-            return None
-        seat = waiting[0]
-        rng = random.Random(f"{self.seed}:{table.record.id}:{table.last_seq}")
-        view = table.engine.view(table.state, seat)
+        seat, rng, view = turn
         phase = view.get("phase")
         if phase == "move":
             return self._move(seat, view, rng)
@@ -73,7 +68,7 @@ class GraffitiPlayers:
             return self._reenter(seat, view)
         if phase == "roll":
             # The view does not carry the count; the state's is public (nothing is hidden).
-            count = int(table.state.moved)
+            count = int(self.table.state.moved)
             faces = [rng.randint(1, 6) for _ in range(count)]
             return Decision(seat, {"act": "roll", "by": seat, "faces": faces})
         if phase == "judges":
