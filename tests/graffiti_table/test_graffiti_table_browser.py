@@ -26,20 +26,6 @@ pytestmark = [
 WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def live(tmp_path, monkeypatch):
     monkeypatch.setitem(render._MODULES, GAME, "unamerican_graffiti")
@@ -54,14 +40,6 @@ def live(tmp_path, monkeypatch):
     finally:
         stop(server)
         thread.join(timeout=10)
-
-
-@pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 900, "height": 1200})
-    context.set_default_timeout(WAIT)
-    yield context
-    context.close()
 
 
 def open_live(context, url):

@@ -20,27 +20,6 @@ pytestmark = [
 WAIT = 15_000  # ms; generous for a loaded CI machine, never asserted as a duration
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-dev-shm-usage",
-            ],
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def game(tmp_path):
     host = make_host(tmp_path)
@@ -49,14 +28,6 @@ def game(tmp_path):
     table = host.new_game(header)
     with live_server(host) as live:
         yield host, table, live
-
-
-@pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 900, "height": 1200})
-    context.set_default_timeout(WAIT)
-    yield context
-    context.close()
 
 
 def open_live(context, url):
