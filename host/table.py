@@ -96,7 +96,7 @@ class Subscription:
 
 
 class Table:
-    """A game in progress at one table (see ``table-contract.md``)."""
+    """A game in progress at one table (see ``docs/TABLE.md``)."""
 
     def __init__(self, journal: Journal, record: GameRecord) -> None:
         from .referee import Referee  # the referee imports this module's types

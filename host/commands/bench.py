@@ -9,11 +9,17 @@ import click
 from lawmaster.host.bench import available_groups, run_groups
 
 
-@click.command("bench")
+def _help() -> str:
+    return (
+        "Measure speed and print the figures; GROUPS default to all of them.\n\n"
+        f"Groups: {', '.join(available_groups())}."
+    )
+
+
+@click.command("bench", help=_help())
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the default).")
 @click.argument("groups", nargs=-1)
 def command(as_json: bool, groups: tuple[str, ...]) -> None:
-    """Measure speed; GROUPS default to all of them."""
     known = available_groups()
     unknown = [g for g in groups if g not in known]
     if unknown:

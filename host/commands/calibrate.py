@@ -22,7 +22,8 @@ import click
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt
 
-GAMES = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+#: The game slugs every command takes; a sensor map is named with underscores.
+GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 def _printer(sensor_map: SensorMap, quiet: bool) -> Callable[[Prompt], None]:
@@ -83,7 +84,7 @@ def _calibrate_port(
 
 
 @click.command("calibrate")
-@click.option("--game", type=click.Choice(GAMES), default="gw_brott", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default="gw-brott", show_default=True)
 @click.option("--board", default="standard", show_default=True, help="The board's sensor map.")
 @click.option("--port", help="The scanner's serial port (e.g. /dev/ttyACM0).")
 @click.option("--simulated", is_flag=True, help="Calibrate the simulated board instead.")
@@ -106,7 +107,7 @@ def command(
     timeout: float,
 ) -> None:
     """Calibrate the hall sensors of a board, step by step."""
-    sensor_map = SensorMap.load(game, board)
+    sensor_map = SensorMap.load(game.replace("-", "_"), board)
     out = out or Path(f"calibration-{game}.json")
     show = _printer(sensor_map, quiet)
     click.echo(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from lawmaster.host.runtime import (
     open_host,
     start_web,
 )
+from lawmaster.host.web import ServeError
 
 DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 
@@ -32,7 +34,13 @@ DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 @click.option(
     "--game", default="gw-brott", show_default=True, help=f"One of {', '.join(DEMO_GAMES)}."
 )
-@click.option("--port", default=8080, show_default=True, help="Web port (0: any free port).")
+@click.option(
+    "--port",
+    default=8080,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Web port (0: any free port).",
+)
 @click.option("--bind", default="127.0.0.1", show_default=True, help="Web address to bind.")
 @click.option(
     "--seed", default=1, show_default=True, help="Seed of the simulated players and dice."
@@ -71,8 +79,43 @@ def command(
     """Watch a refereed game played by simulated players on the simulated board."""
     if game not in DEMO_GAMES:
         raise click.UsageError(f"--game must be one of {', '.join(DEMO_GAMES)}, not {game!r}")
+    scratch: str | None = None
     if journal is None:
-        journal = os.path.join(tempfile.mkdtemp(prefix="lawmaster-demo-"), "journal.db")
+        # A throwaway journal for this run only; removed on the way out.
+        scratch = tempfile.mkdtemp(prefix="lawmaster-demo-")
+        journal = os.path.join(scratch, "journal.db")
+    try:
+        _demo(
+            game,
+            port,
+            bind,
+            seed,
+            pace,
+            journal,
+            public_url,
+            board,
+            web,
+            exit_when_over,
+            print_accepted,
+        )
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _demo(
+    game: str,
+    port: int,
+    bind: str,
+    seed: int,
+    pace: float,
+    journal: str,
+    public_url: str,
+    board: bool,
+    web: bool,
+    exit_when_over: bool,
+    print_accepted: bool,
+) -> None:
     settings = {"digital_dice": False, "seed": seed, "board": board}
     click.echo("starting the simulated table (the first start calibrates the board)...")
     host = open_host(journal, settings, demo_header(game, seed))
@@ -86,7 +129,11 @@ def command(
 
     if web:
         # Served first, so the calibration and enrollment pages show the start-up.
-        runtime.web = start_web(host, bind, port, public_url)
+        try:
+            runtime.web = start_web(host, bind, port, public_url)
+        except ServeError as exc:
+            runtime.close()
+            raise click.ClickException(str(exc)) from None
         _print_urls(runtime, public_url)
     if not board:
         runtime.missing.append("board (--no-board): moves are entered on the tablets")

@@ -17,6 +17,7 @@ import click
 
 from lawmaster.host.config import ConfigError, PanelConfig, TableConfig, load
 from lawmaster.host.runtime import Runtime, open_host, start_web
+from lawmaster.host.web import ServeError
 
 
 @click.command("run")
@@ -49,7 +50,10 @@ def command(config_path: str, public_url: str | None) -> None:
     try:
         wire_real(runtime, config)
         public = config.web.public_url if public_url is None else public_url
-        runtime.web = start_web(runtime.host, config.web.host, config.web.port, public)
+        try:
+            runtime.web = start_web(runtime.host, config.web.host, config.web.port, public)
+        except ServeError as exc:
+            raise click.ClickException(str(exc)) from None
         base = public.rstrip("/") or runtime.web.url
         click.echo(f"table screen: {base}/")
         for line in runtime.missing:

@@ -7,6 +7,6 @@ public snapshot only.
 """
 
 from .app import create_app
-from .serve import make_server, serve, stop
+from .serve import ServeError, make_server, serve, stop
 
-__all__ = ["create_app", "make_server", "serve", "stop"]
+__all__ = ["ServeError", "create_app", "make_server", "serve", "stop"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import threading
 from typing import Any
 
@@ -65,17 +66,40 @@ def make_server(
     waitress 2, and setting it is deprecated), so each SSE event leaves at its
     ``yield``; the check below keeps that true if a future default changes.
     """
-    server = create_server(
-        app,
-        host=host,
-        port=port,
-        threads=max(8, threads),
-        channel_timeout=60,  # keep-alive comments every 15 s keep live streams open
-        ident="lawmaster",
-    )
+    if not 0 <= port <= 65535:
+        # The socket layer would wrap it silently (99999 listens on 34463).
+        raise ServeError(f"{port} is not a TCP port: choose one from 1 to 65535 (0: any free one)")
+    try:
+        server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=max(8, threads),
+            channel_timeout=60,  # keep-alive comments every 15 s keep live streams open
+            ident="lawmaster",
+        )
+    except OSError as exc:
+        raise ServeError(_listen_problem(host, port, exc)) from None
     if server.adj.send_bytes > 1:
         raise RuntimeError("waitress would buffer event streams (send_bytes > 1)")
     return DashboardServer(server, app)
+
+
+class ServeError(OSError):
+    """The dashboard cannot listen where it was asked to; the text is for the person starting it."""
+
+
+def _listen_problem(host: str, port: int, exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} on {host} is already in use (another lawmaster or another program"
+            " listens there): stop that program or choose another port"
+        )
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return f"{host} is not an address of this machine, so the dashboard cannot listen on it"
+    if exc.errno == errno.EACCES:
+        return f"port {port} needs administrator rights here: choose a port above 1023"
+    return f"the dashboard cannot listen on {host}:{port}: {exc.strerror or exc}"
 
 
 def stop(server: DashboardServer) -> None:

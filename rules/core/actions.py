@@ -1,7 +1,7 @@
 """JSON conventions for actions and events.
 
 An *action* is a dict with the key ``"act"`` naming it, plus its fields, exactly
-as a scenario line (``../shared/SCENARIOS.md``) writes it. An *event* is a dict
+as a scenario line (``docs/SCENARIOS.md``) writes it. An *event* is a dict
 with the key ``"type"``. An event is public unless it carries ``"visible_to"``,
 the list of seats allowed to see it; the referee's omniscient log keeps every event and
 each seat's log keeps only what :func:`visible_to` lets through.

@@ -1,6 +1,6 @@
 """Replaying a scenario file: one JSON line out for every line in.
 
-The format is public (see ``SCENARIOS.md``): a header line naming the game and
+The format is public (see ``docs/SCENARIOS.md``): a header line naming the game and
 its setup, then one action per line. Nothing in here may raise on bad input;
 every problem becomes ``{"ok": false, "error": ...}`` and replay goes on.
 """
