@@ -73,7 +73,9 @@ class TableConfig:
     calibration: str = "/var/lib/lawmaster/calibration.json"
     cards: str = "/var/lib/lawmaster/cards.db"
     digital_dice: bool = False
-    seed: int = 0
+    #: Digital dice from the operating system's randomness unless a seed is given
+    #: (a seed makes every roll predictable: for tests and demonstrations only).
+    seed: int | None = None
     board: bool = True
     scanner: ScannerConfig = field(default_factory=ScannerConfig)
     nfc: tuple[NfcReaderConfig, ...] = ()
@@ -119,7 +121,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
         calibration=_get(table, "table.calibration", str, TableConfig.calibration),
         cards=_get(table, "table.cards", str, TableConfig.cards),
         digital_dice=_get(table, "table.digital_dice", bool, False),
-        seed=_get(table, "table.seed", int, 0),
+        seed=_get(table, "table.seed", int, None),
         board=_get(table, "table.board", bool, True),
         scanner=ScannerConfig(
             port=_get(scanner, "scanner.port", str, ScannerConfig.port),

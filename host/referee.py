@@ -21,6 +21,7 @@ action, which prompts a seat gets) lives in a :class:`GameRules` per game.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ BOARD = "board"
 NFC = "nfc"
 BUTTON = "button"
 DIGITAL = "digital-dice"
+_SYSTEM_DICE = secrets.SystemRandom()
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ class Referee:
         self.rules = rules_for(table)
         settings = table.settings
         self.digital_dice = bool(settings.get("digital_dice", False))
-        self.seed = settings.get("seed", 0)
+        self.seed = settings.get("seed")
         self.panel: Panel | None = None
         self.board: Board | None = None
         self.lock = threading.RLock()
@@ -374,13 +376,13 @@ class Referee:
         return accepted
 
     def _rng(self) -> random.Random | None:
-        """Digital dice: seeded by table seed, game and next sequence number.
-
-        Seeding per input (not one long stream) keeps a resumed game rolling the
-        same dice it would have rolled without the restart.
-        """
+        """Digital dice: the operating system's randomness, which no copy of this
+        program can predict; a table seed (the simulator's, the tests') instead
+        seeds them by game and next sequence number, so such a game replays."""
         if not self.digital_dice:
             return None
+        if self.seed is None:
+            return _SYSTEM_DICE
         return random.Random(f"{self.seed}:{self.table.record.id}:{self.table.last_seq + 1}")
 
 

@@ -69,6 +69,8 @@ class WebServer:
     server: Any
     thread: threading.Thread
     url: str
+    #: The host console's link: printed on the Pi's own console, never on a shared page.
+    host_url: str = ""
 
     def close(self) -> None:
         self.server.close()
@@ -83,7 +85,9 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
     """
     from lawmaster.host.web import create_app, make_server
 
-    app = create_app(host, PUBLIC_URL=public_url.rstrip("/") or None)
+    # Claimed seats and the host are kept beside the journal: a restart keeps them.
+    access_file = f"{host.journal.path}.access.json"
+    app = create_app(host, PUBLIC_URL=public_url.rstrip("/") or None, ACCESS_FILE=access_file)
     server = make_server(app, bind, port)
     # What start-up built lives as long as the table: kept out of the cyclic
     # collector, a full collection no longer walks it in the middle of a move.
@@ -93,7 +97,10 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
     thread.start()
     actual = server.effective_port
     shown = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    return WebServer(server, thread, f"http://{shown}:{actual}")
+    url = f"http://{shown}:{actual}"
+    host_token = app.extensions["lawmaster.access"].host_token
+    base = public_url.rstrip("/") or url
+    return WebServer(server, thread, url, f"{base}/host/{host_token}")
 
 
 def open_host(

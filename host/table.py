@@ -269,6 +269,12 @@ class Table:
                 self._prompts = cleaned
                 self._changed()
 
+    def touch(self) -> None:
+        """Send every open page a fresh snapshot: something beside the game changed
+        (a seat was claimed, so the table screen's join codes change)."""
+        with self._lock:
+            self._changed()
+
     def set_undo(self, request: UndoRequest | None) -> None:
         with self._lock:
             self.undo = request

@@ -39,3 +39,58 @@ def context(browser):
     context.set_default_timeout(WAIT)
     yield context
     context.close()
+
+
+class PageClient:
+    """Mixed into Flask's test client: it posts the way the dashboard's own pages do.
+
+    A seat's JSON input carries the seat's token in its header (as the page's
+    script sends it), a plain form carries the page's signed form field, and
+    host pages are opened from the host's device (the client follows the host
+    link first). The security tests use Flask's plain client to show that a
+    request without these is refused.
+    """
+
+    _HOST_PATHS = ("/setup", "/calibration", "/enrollment", "/host")
+
+    def _prepare(self, path: str, kwargs: dict) -> dict:
+        from lawmaster.host.web.guard import FORM_FIELD, HOST_SCOPE, TOKEN_HEADER, seat_scope
+
+        access = self.application.extensions["lawmaster.access"]
+        scope = None
+        if path.startswith("/seat/"):
+            token = path.split("/")[2]
+            scope = seat_scope(token)
+            headers = dict(kwargs.pop("headers", None) or {})
+            headers.setdefault(TOKEN_HEADER, token)
+            kwargs["headers"] = headers
+        elif path.startswith(self._HOST_PATHS):
+            scope = HOST_SCOPE
+            if not getattr(self, "_is_host", False):
+                self._is_host = True
+                super().get(f"/host/{access.host_token}")
+        data = kwargs.get("data")
+        if scope is not None and isinstance(data, dict):
+            kwargs["data"] = {**data, FORM_FIELD: access.form_token(scope)}
+        return kwargs
+
+    def post(self, path: str, *args, **kwargs):
+        return super().post(path, *args, **self._prepare(path, kwargs))
+
+    def get(self, path: str, *args, **kwargs):
+        if path.startswith(self._HOST_PATHS):
+            self._prepare(path, {})
+        return super().get(path, *args, **kwargs)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _page_like_test_clients():
+    """Every ``app.test_client()`` of a test posts as our pages do (see :class:`PageClient`);
+    session-wide, so module-scoped fixtures' clients do too."""
+    from flask import Flask
+    from flask.testing import FlaskClient
+
+    before = Flask.test_client_class
+    Flask.test_client_class = type("PageTestClient", (PageClient, FlaskClient), {})
+    yield
+    Flask.test_client_class = before

@@ -173,5 +173,6 @@ def _print_urls(runtime: Runtime, public_url: str = "") -> None:
     table = runtime.table
     base = public_url.rstrip("/") or runtime.web.url
     click.echo(f"table screen: {base}/")
+    click.echo(f"host console (keep it to yourself): {runtime.web.host_url}")
     for seat in table.seats():
-        click.echo(f"seat {seat}: {base}/seat/{table.token(seat)}")
+        click.echo(f"seat {seat}: {base}/join/{table.token(seat)}")

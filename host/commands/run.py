@@ -56,6 +56,7 @@ def command(config_path: str, public_url: str | None) -> None:
             raise click.ClickException(str(exc)) from None
         base = public.rstrip("/") or runtime.web.url
         click.echo(f"table screen: {base}/")
+        click.echo(f"host console (keep it to yourself): {runtime.web.host_url}")
         for line in runtime.missing:
             click.echo(f"not wired: {line}")
         stop = threading.Event()

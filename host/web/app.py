@@ -7,12 +7,15 @@ from typing import Any
 
 from flask import Flask
 
+from .access import Access
 from .errors import register_error_handlers
+from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
+from .sse import StreamSlots
 
 #: Inputs are small JSON objects; anything near this size is not a move.
 MAX_BODY = 64 * 1024
-#: Open event streams at once: below the server's 24 threads, so pages still load.
-MAX_STREAMS = 18
+#: Table screens with a live stream at once; every seat has streams of its own besides.
+MAX_TABLE_STREAMS = 6
 
 
 _CSP = (
@@ -25,24 +28,33 @@ def create_app(host: Any, **config: Any) -> Flask:
     """A dashboard for ``host`` (a ``TableHost``-like object: ``table``, ``new_game``).
 
     ``config`` overrides Flask settings, e.g. ``SSE_KEEPALIVE`` (seconds between
-    keep-alive comments on the event streams, 15 by default) and ``MAX_STREAMS``
-    (open event streams at once; more are answered 429 and the browser retries) and
+    keep-alive comments on the event streams, 5 by default: a closed page is
+    only noticed at a write, and its slot is freed then), ``MAX_TABLE_STREAMS``
+    (table screens streaming at once; more are answered 429 and the page retries
+    later; each seat's streams are kept apart and never refused for them),
     ``PUBLIC_URL`` (the address tablets reach this table by, e.g.
     ``"http://192.168.1.20:8080"``, for the QR codes; by default the address
-    the table screen was opened by).
+    the table screen was opened by) and ``ACCESS_FILE`` (where the claimed seats
+    and the host are kept, beside the journal; ``None`` keeps them in memory).
     """
-    from .views import events, seat, setup, table
+    from .views import console, events, join, seat, setup, table
 
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
-        SSE_KEEPALIVE=15.0,
-        MAX_STREAMS=MAX_STREAMS,
+        SSE_KEEPALIVE=5.0,
+        MAX_TABLE_STREAMS=MAX_TABLE_STREAMS,
         PUBLIC_URL=None,
+        ACCESS_FILE=None,
         JSON_SORT_KEYS=False,
     )
     app.config.update(config)
+    record = Access(app.config["ACCESS_FILE"])
+    app.extensions["lawmaster.access"] = record
+    app.config["SECRET_KEY"] = record.secret
+    # A seat claimed or released redraws the open table screens (their join codes).
+    record.on_change.append(lambda: _touch(host))
     app.json.sort_keys = False
     # "/seat//action" is an unknown page (404), not a redirect to some other page.
     app.url_map.merge_slashes = False
@@ -50,11 +62,15 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.extensions["lawmaster.unexpected"] = []
     # Set when the server stops, so open event streams end instead of holding threads.
     app.extensions["lawmaster.stopping"] = threading.Event()
-    # Open event streams each hold a server thread: at most this many at once.
-    app.extensions["lawmaster.streams"] = threading.BoundedSemaphore(app.config["MAX_STREAMS"])
-    for blueprint in (table.bp, seat.bp, events.bp, setup.bp):
+    # Open event streams each hold a server thread: the table screens share a few.
+    app.extensions["lawmaster.streams"] = StreamSlots(app.config["MAX_TABLE_STREAMS"])
+    for blueprint in (table.bp, seat.bp, events.bp, setup.bp, join.bp, console.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
+    app.before_request(check_same_origin)
+    app.jinja_env.globals.update(
+        form_field=form_field, seat_scope=seat_scope, HOST_SCOPE=HOST_SCOPE
+    )
 
     @app.after_request
     def _headers(response: Any) -> Any:
@@ -62,7 +78,9 @@ def create_app(host: Any, **config: Any) -> Flask:
         if response.mimetype != "text/css" and response.mimetype != "text/javascript":
             response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # Our own pages keep their origin (the same-origin check reads it); no other
+        # site ever sees a page address, which holds a seat's token.
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         # Only our own script runs, whatever a piece or player name contains.
         response.headers.setdefault("Content-Security-Policy", _CSP)
         return response
@@ -72,3 +90,9 @@ def create_app(host: Any, **config: Any) -> Flask:
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     return app
+
+
+def _touch(host: Any) -> None:
+    table = getattr(host, "table", None)
+    if table is not None and callable(getattr(table, "touch", None)):
+        table.touch()

@@ -11,8 +11,12 @@ from waitress import wasyncore
 from waitress.server import create_server
 
 #: Each open event stream holds a worker thread for as long as the page is open:
-#: a table screen plus up to six seats, some with two tabs, plus ordinary requests.
-THREADS = 24
+#: the table screens (MAX_TABLE_STREAMS), up to six seats with two streams each,
+#: and ordinary requests besides.
+THREADS = 32
+#: Sockets waitress keeps open at once (its default, 100, let a hundred idle
+#: sockets stop every request); well under the usual limit of 1024 open files.
+CONNECTION_LIMIT = 600
 
 
 class DashboardServer:
@@ -75,7 +79,15 @@ def make_server(
             host=host,
             port=port,
             threads=max(8, threads),
-            channel_timeout=60,  # keep-alive comments every 15 s keep live streams open
+            connection_limit=CONNECTION_LIMIT,
+            # A socket silent this long is closed: live streams write a keep-alive
+            # every few seconds, a socket that trickles a header in does not.
+            channel_timeout=20,
+            cleanup_interval=5,
+            # Refused before anything is buffered: the app's own limit is 64 KiB, and
+            # waitress would otherwise spool a huge body to disk first.
+            max_request_body_size=64 * 1024,
+            max_request_header_size=32 * 1024,
             ident="lawmaster",
         )
     except OSError as exc:

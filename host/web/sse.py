@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 
 from .context import get_host
 from .errors import WebError
@@ -28,9 +28,65 @@ _POLL = 0.25
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
-def format_event(kind: str, data: Any) -> str:
-    """One SSE event; JSON has no raw newlines, so ``data`` is a single line."""
-    return f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+class StreamSlot:
+    """One open stream's place; ``superseded`` is set when the seat opened a newer one."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.superseded = threading.Event()
+
+
+class StreamSlots:
+    """Who holds an event stream: each seat its own few, the table screens a shared few.
+
+    A seat is never refused for the crowd: its streams are counted apart from the
+    table screens', and a seat opening one stream too many closes its oldest
+    (a page left open on a tablet that went to sleep) instead of being turned
+    away. Table screens beyond ``table_screens`` are answered 429 and retry.
+    """
+
+    def __init__(self, table_screens: int, per_seat: int = 2) -> None:
+        self.table_screens = table_screens
+        self.per_seat = per_seat
+        self._lock = threading.Lock()
+        self._open: dict[str, list[StreamSlot]] = {}
+
+    def open(self, key: str, shared: bool) -> StreamSlot | None:
+        """A slot for a stream of ``key`` (a seat's token, or the table screen's name)."""
+        with self._lock:
+            held = self._open.setdefault(key, [])
+            if shared and len(held) >= self.table_screens:
+                return None
+            if not shared and len(held) >= self.per_seat:
+                held.pop(0).superseded.set()
+            slot = StreamSlot(key)
+            held.append(slot)
+            return slot
+
+    def close(self, slot: StreamSlot) -> None:
+        with self._lock:
+            held = self._open.get(slot.key, [])
+            if slot in held:
+                held.remove(slot)
+
+    def count(self, key: str) -> int:
+        with self._lock:
+            return len(self._open.get(key, []))
+
+
+def format_event(kind: str, data: Any, event_id: object = None) -> str:
+    """One SSE event; JSON has no raw newlines, so ``data`` is a single line.
+
+    ``event_id`` (the snapshot's version) comes back as ``Last-Event-ID`` when the
+    browser reconnects, so the stream knows what the page has already seen.
+    """
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def _last_seen() -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("last") or ""
+    return int(raw) if raw.isdigit() and len(raw) < 12 else None
 
 
 def stream(
@@ -38,20 +94,29 @@ def stream(
     seat: str,
     payload: Callable[[dict[str, Any]], dict[str, Any]],
     keepalive: float,
+    key: str | None = None,
 ) -> Response:
-    """An SSE response pushing ``payload(snapshot)`` for each update of ``seat``'s snapshot."""
+    """An SSE response pushing ``payload(snapshot)`` for each update of ``seat``'s snapshot.
+
+    ``key`` names the stream's owner for :class:`StreamSlots` (a seat's token);
+    without one the stream is a table screen's and shares their slots. A page
+    that reconnects with an older ``Last-Event-ID`` (or ``?last=``) than the
+    table's version gets the current snapshot at once: it missed something.
+    """
     host = get_host()
     app = current_app._get_current_object()
     stopping = app.extensions["lawmaster.stopping"]
-    streams = app.extensions["lawmaster.streams"]
-    if not streams.acquire(blocking=False):
+    slots: StreamSlots = app.extensions["lawmaster.streams"]
+    slot = slots.open(key or seat, shared=key is None)
+    if slot is None:
         # Each open stream holds a server thread; keep some for ordinary requests.
-        raise WebError(TOO_MANY, "too many live pages are open on this table; close one")
+        raise WebError(TOO_MANY, "too many table screens are open on this table; close one")
     try:
         subscription = table.subscribe(seat)
     except BaseException:
-        streams.release()
+        slots.close(slot)
         raise
+    seen = _last_seen()
     done = threading.Lock()
 
     def cleanup() -> None:
@@ -59,22 +124,29 @@ def stream(
         # (which may happen before the generator ever started): once is enough.
         if done.acquire(blocking=False):
             subscription.close()
-            streams.release()
+            slots.close(slot)
 
     def events() -> Iterator[str]:
         try:
             yield ": connected\n\n"
             last_write = time.monotonic()
+            if seen is not None and seen != getattr(table, "version", seen):
+                snapshot = table.snapshot(seat)
+                yield format_event("update", payload(snapshot), snapshot.get("version"))
             while not stopping.is_set():
                 if getattr(host, "table", None) is not table:
                     yield format_event("reload", {"reason": "a new game was set up"})
+                    return
+                if slot.superseded.is_set():
+                    # This seat opened a newer stream (another tab, or a reconnect
+                    # that came before this one timed out): end this one quietly.
                     return
                 wait = max(0.0, min(_POLL, keepalive - (time.monotonic() - last_write)))
                 message = subscription.get(timeout=wait)
                 if message is not None:
                     snapshot = message.get("snapshot") if isinstance(message, dict) else None
                     if isinstance(snapshot, dict):
-                        yield format_event("update", payload(snapshot))
+                        yield format_event("update", payload(snapshot), snapshot.get("version"))
                         last_write = time.monotonic()
                 elif time.monotonic() - last_write >= keepalive:
                     yield ": keep-alive\n\n"

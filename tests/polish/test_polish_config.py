@@ -86,8 +86,8 @@ def test_polish_start_web_puts_the_public_url_in_the_seat_links(tmp_path):
         runtime.web = start_web(runtime.host, "127.0.0.1", 0, "http://table.example:8080/")
         page = _page(runtime.web.url + "/table")
         token = runtime.table.token("red")
-        assert f"http://table.example:8080/seat/{token}" in page
-        assert f"127.0.0.1:{runtime.web.url.rsplit(':', 1)[1]}/seat/{token}" not in page
+        assert f"http://table.example:8080/join/{token}" in page
+        assert f"127.0.0.1:{runtime.web.url.rsplit(':', 1)[1]}/join/{token}" not in page
     finally:
         runtime.close()
 
@@ -154,7 +154,7 @@ def test_polish_lawmaster_run_takes_the_public_url_from_config_or_option(tmp_pat
     try:
         expected = option or "http://lawmaster.local:8080"
         assert f"table screen: {expected}/" in seen
-        assert f"{expected}/seat/" in seen  # the QR codes' links on the table screen
+        assert f"{expected}/join/" in seen  # the QR codes' links on the table screen
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -167,7 +167,7 @@ def test_polish_lawmaster_demo_takes_the_public_url_option(tmp_path):
     args += ["--public-url", "http://demo.example:8080"]
     process, seen = _run_until_served(args, port)
     try:
-        assert "http://demo.example:8080/seat/" in seen
+        assert "http://demo.example:8080/join/" in seen
     finally:
         process.terminate()
         process.wait(timeout=20)

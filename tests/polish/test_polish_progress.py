@@ -5,6 +5,7 @@ enrolment flow tap by tap, and the demo's start-up (its board calibrated, its de
 from __future__ import annotations
 
 import queue
+from pathlib import Path
 
 import pytest
 
@@ -194,9 +195,16 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+_HOST = None
+
+
 def _json(url: str) -> dict:
     import json
     import urllib.request
+
+    if _HOST is not None:
+        with _HOST.open(url, timeout=10) as response:
+            return json.loads(response.read())
 
     with urllib.request.urlopen(url, timeout=10) as response:
         return json.loads(response.read())
@@ -249,6 +257,7 @@ players = ["dredd", "anderson"]
         deadline = time.monotonic() + 60
         while True:
             try:
+                _open_as_host(base, tmp_path / "table.db.access.json")
                 calibration = _json(base + "/calibration.json")["progress"]
                 break
             except OSError:
@@ -265,5 +274,20 @@ players = ["dredd", "anderson"]
         assert (enrollment["done"], enrollment["total"]) == (7, len(deck))
         assert deck[7].name in enrollment["message"]
     finally:
+        globals()["_HOST"] = None
         process.terminate()
         process.wait(timeout=20)
+
+
+def _open_as_host(base: str, access_file: Path) -> None:
+    """Follow the host link (its token is in the access file beside the journal)."""
+    import http.cookiejar
+    import json
+    import urllib.request
+
+    token = json.loads(access_file.read_text())["host_token"]
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    opener.open(f"{base}/host/{token}", timeout=10).close()
+    globals()["_HOST"] = opener

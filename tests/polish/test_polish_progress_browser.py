@@ -48,6 +48,7 @@ def test_polish_browser_calibration_page_follows_the_flow_to_the_end(tmp_path):
             try:
                 page = browser.new_page()
                 page.set_default_timeout(WAIT)
+                page.goto(runtime.web.host_url)  # calibration is the host's page
                 page.goto(f"{runtime.web.url}/calibration")
                 done = page.locator('[data-field="done"]')
                 assert done.inner_text() == str(shown["done"])

@@ -26,7 +26,7 @@ def test_other_games_and_a_missing_port(tmp_path):
     out = tmp_path / "graffiti.json"
     runner = CliRunner()
     result = runner.invoke(
-        command, ["--simulated", "--quiet", "--game", "unamerican_graffiti", "--out", str(out)]
+        command, ["--simulated", "--quiet", "--game", "unamerican-graffiti", "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert set(Calibration.load(out).levels) == {"scrawler", "judge"}

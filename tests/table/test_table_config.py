@@ -17,7 +17,7 @@ def test_table_config_example_loads_and_its_game_and_readers_are_valid():
     config = load(EXAMPLE)
     assert config.scanner.port == "/dev/lawmaster-scanner"
     assert config.panel.buttons == {"undo": 5, "confirm": 6, "end_turn": 13}
-    assert config.settings() == {"digital_dice": False, "seed": 0, "board": True}
+    assert config.settings() == {"digital_dice": False, "seed": None, "board": True}
     game, _ = Game.start(dict(config.game))  # the real engine accepts the example's header
     assert game.engine.seats(game.state) == ["gw", "red", "green"]
     readers = readers_from_config(config.nfc)

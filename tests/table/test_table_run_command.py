@@ -27,6 +27,7 @@ from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.pico import SimulatedPico
 from lawmaster.host.sim.rig import calibration_for
+from lawmaster.host.web.guard import TOKEN_HEADER
 
 SEED = 4
 
@@ -87,9 +88,10 @@ class Hardware:
 
 
 def _post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
+    """A seat's input as its page's script posts it (the token in the header too)."""
+    token = url.split("/seat/")[1].split("/")[0]
+    headers = {"Content-Type": "application/json", TOKEN_HEADER: token}
+    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 

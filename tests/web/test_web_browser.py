@@ -47,7 +47,7 @@ def test_web_browser_join_a_seat_from_its_qr_code(game, context):
         svg = card.locator("svg.qr")
         assert svg.is_visible()
         href = card.locator("a").get_attribute("href")
-        assert href == f"{live.url}/seat/{table.token(seat)}"
+        assert href == f"{live.url}/join/{table.token(seat)}"
         assert decode_svg(svg.evaluate("e => e.outerHTML")) == href
     url = decode_svg(
         page.locator('li.qr-card[data-seat="red"] svg.qr').evaluate("e => e.outerHTML")
@@ -56,6 +56,19 @@ def test_web_browser_join_a_seat_from_its_qr_code(game, context):
     assert "you are red" in page.locator("header .where").inner_text()
     assert page.locator("svg.board").is_visible()
     assert page.locator('.prompt-enter_dice select[name="l:faces"]').count() == 5
+    # Red's code has left the table screen; another tablet scanning it gets no view.
+    page.goto(f"{live.url}/table")
+    assert page.locator('li.qr-card[data-seat="red"]').count() == 0
+    other = context.browser.new_context()
+    try:
+        stranger = other.new_page()
+        stranger.goto(url)
+        assert "open on another tablet" in stranger.content()
+        assert stranger.locator("svg.board").count() == 0
+    finally:
+        other.close()
+    # Let go of the seat again: the other tests of this module open red's page directly.
+    live.app.extensions["lawmaster.access"].release(table.token("red"))
 
 
 def test_web_browser_a_move_from_another_seat_arrives_live(game, context):

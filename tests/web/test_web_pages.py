@@ -191,7 +191,7 @@ def test_web_gw_page_draws_the_deduction_map(host, client):
     assert 'class="piece criminal"' not in page
 
 
-def test_web_undo_is_asked_and_confirmed_from_the_seat_pages(host, client):
+def test_web_undo_is_asked_from_a_seat_and_confirmed_by_the_host(host, client):
     table = host.new_game(gw_header(3, ["red", "green"]))
     seats = tokens(table)
     roll = {"act": "roll", "by": "red", "faces": ["1"] * 5}
@@ -199,12 +199,13 @@ def test_web_undo_is_asked_and_confirmed_from_the_seat_pages(host, client):
     assert len(table.actions) == 1
     asked = client.post(f"/seat/{seats['red']}/undo", json={})
     assert asked.status_code == 200
-    assert "Confirm undo" in html(client.get(f"/seat/{seats['gw']}"))
-    assert "Confirm undo" not in html(client.get(f"/seat/{seats['green']}"))
-    wrong = client.post(f"/seat/{seats['green']}/undo/confirm", json={})
-    assert wrong.status_code == 409
-    form = "application/x-www-form-urlencoded"  # what a browser sends for a bare button
-    done = client.post(f"/seat/{seats['gw']}/undo/confirm", data="", content_type=form)
+    for seat in ("gw", "green"):
+        page = html(client.get(f"/seat/{seats[seat]}"))
+        assert "waiting for the host to" in page and "Confirm undo" not in page
+    # No seat confirms an undo any more: the route is gone, and the host's console does it.
+    assert client.post(f"/seat/{seats['gw']}/undo/confirm", json={}).status_code == 404
+    assert "red asked to take back the last input" in html(client.get("/host"))
+    done = client.post("/host/undo", data={})
     assert done.status_code == 303 and table.actions == []
 
 

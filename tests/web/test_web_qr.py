@@ -37,7 +37,7 @@ def test_web_qr_reader_reads_what_segno_writes(text, error):
 
 
 @pytest.mark.parametrize(
-    "text", ["12345678901234", "HELLO WORLD 42", "http://10.0.0.7:8080/seat/x"]
+    "text", ["12345678901234", "HELLO WORLD 42", "http://10.0.0.7:8080/join/x"]
 )
 def test_web_qr_reader_handles_each_mode(text):
     assert decode_svg(str(qr_svg(text, "t"))) == text
@@ -53,10 +53,10 @@ def test_web_qr_table_screen_codes_decode_to_each_seats_link(tmp_path):
     for seat, card in cards:
         href = re.search(r'href="([^"]+)"', card).group(1)
         svg = re.search(r"<svg.*?</svg>", card, re.S).group(0)
-        expected = f"http://192.168.1.20:8080/seat/{tokens(table)[seat]}"
+        expected = f"http://192.168.1.20:8080/join/{tokens(table)[seat]}"
         assert href == expected
         assert decode_svg(svg) == expected
-        assert client.get(href).status_code == 200
+        assert client.get(href, follow_redirects=True).status_code == 200
 
 
 def test_web_qr_links_use_the_public_url_and_warn_on_loopback(tmp_path):
@@ -69,5 +69,5 @@ def test_web_qr_links_use_the_public_url_and_warn_on_loopback(tmp_path):
     page = public.get("/table", base_url="http://127.0.0.1:8080").get_data(as_text=True)
     assert "only-here" not in page
     card = re.search(r'<li class="qr-card" data-seat="gw">(.*?)</li>', page, re.S).group(1)
-    expected = f"http://10.1.2.3:8080/seat/{table.token('gw')}"
+    expected = f"http://10.1.2.3:8080/join/{table.token('gw')}"
     assert decode_svg(re.search(r"<svg.*?</svg>", card, re.S).group(0)) == expected

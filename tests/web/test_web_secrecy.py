@@ -135,10 +135,10 @@ def test_web_secrecy_table_screen_page_has_only_seat_links_as_tokens(tmp_path):
     table = host.new_game(gw_header(7, ["red", "green", "yellow"]))
     client = create_app(host).test_client()
     page = client.get("/table").get_data(as_text=True)
-    # The QR codes are the one place tokens appear: each seat's own link, by design.
+    # The QR codes are the one place tokens appear: each seat's own join link, by design.
     for seat, token in tokens(table).items():
         assert page.count(token) == 1, seat
-        assert f'/seat/{token}"' in page
+        assert f'/join/{token}"' in page
 
 
 def test_web_secrecy_sse_payloads_over_a_streamed_game(tmp_path):

@@ -156,21 +156,26 @@ def test_web_server_close_from_another_thread_ends_open_streams(host):
         reader.close()
 
 
-def test_web_sse_streams_are_capped_and_freed(host):
-    with live_server(host, MAX_STREAMS=2, SSE_KEEPALIVE=0.1) as live:
-        first = SseReader(live.port, "/events/table", timeout=5)
-        second = SseReader(live.port, f"/events/{host.table.token('red')}", timeout=5)
+def test_web_sse_table_streams_are_capped_and_freed_and_seats_never_wait(host):
+    with live_server(host, MAX_TABLE_STREAMS=2, SSE_KEEPALIVE=0.1) as live:
+        screens = [SseReader(live.port, "/events/table", timeout=5) for _ in range(2)]
+        seats = []
         try:
-            assert first.next_block() == ": connected"
-            assert second.next_block() == ": connected"
-            third = SseReader(live.port, f"/events/{host.table.token('gw')}", timeout=5)
-            assert third.response.status == 429
-            third.close()
+            for screen in screens:
+                assert screen.next_block() == ": connected"
+            refused = SseReader(live.port, "/events/table", timeout=5)
+            assert refused.response.status == 429
+            refused.close()
+            # Every seat still gets its stream: seats never share the screens' places.
+            for seat in host.table.seats():
+                if seat != "table":
+                    seats.append(SseReader(live.port, f"/events/{host.table.token(seat)}", 5))
+                    assert seats[-1].next_block() == ": connected"
             # Ordinary pages still load while the streams are open.
             status, _ = live.post_json(f"/seat/{host.table.token('green')}/action", {"act": "x"})
             assert status == 409
         finally:
-            first.close()
+            screens[0].close()
         # A closed page's stream frees its place once a write (here a keep-alive) fails.
         faces = ["1", "1", "1", "1", "1"]
         assert host.table.submit("red", {"act": "roll", "by": "red", "faces": faces})["ok"]
@@ -185,4 +190,26 @@ def test_web_sse_streams_are_capped_and_freed(host):
             assert again.next_block() == ": connected"
         finally:
             again.close()
-            second.close()
+            screens[1].close()
+            for reader in seats:
+                reader.close()
+
+
+def test_web_sse_a_seats_newest_stream_replaces_its_oldest(host):
+    token = host.table.token("red")
+    with live_server(host, SSE_KEEPALIVE=0.1) as live:
+        old = [SseReader(live.port, f"/events/{token}", timeout=5) for _ in range(2)]
+        try:
+            for reader in old:
+                assert reader.next_block() == ": connected"
+            newest = SseReader(live.port, f"/events/{token}", timeout=5)
+            assert newest.response.status == 200 and newest.next_block() == ": connected"
+            with pytest.raises(EOFError):  # a tablet that slept left its stream behind
+                while True:
+                    old[0].next_block()
+            assert host.table.submit("red", {"act": "roll", "by": "red", "faces": ["1"] * 5})["ok"]
+            name, data = newest.next_event()
+            assert name == "update" and data["snapshot"]["seat"] == "red"
+        finally:
+            for reader in [*old, newest]:
+                reader.close()

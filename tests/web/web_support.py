@@ -21,6 +21,7 @@ from lawmaster.host.journal import Journal
 from lawmaster.host.table import Table, TableHost
 from lawmaster.host.web import create_app, make_server, stop
 from lawmaster.host.web.deal import deal_gw
+from lawmaster.host.web.guard import TOKEN_HEADER
 from lawmaster.host.web.render.gw_brott import board_of
 from lawmaster.rules.gw_brott.board import Board
 
@@ -122,11 +123,19 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def post_json(self, path: str, body: Any) -> tuple[int, dict[str, Any]]:
+    def post_json(
+        self, path: str, body: Any, cookie: str | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """POST JSON the way a seat page's script does (its token in the header)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         try:
             data = json.dumps(body).encode()
-            conn.request("POST", path, data, {"Content-Type": "application/json"})
+            headers = {"Content-Type": "application/json"}
+            if path.startswith("/seat/"):
+                headers[TOKEN_HEADER] = path.split("/")[2]
+            if cookie:
+                headers["Cookie"] = cookie
+            conn.request("POST", path, data, headers)
             response = conn.getresponse()
             return response.status, json.loads(response.read() or b"{}")
         finally:

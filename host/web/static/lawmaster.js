@@ -67,10 +67,19 @@
     return action;
   }
 
+  function seatHeaders() {
+    var headers = { "Content-Type": "application/json", "Accept": "application/json" };
+    // A seat's input carries its token in a header no other site's page can set.
+    var name = document.body.getAttribute("data-token-header");
+    var token = document.body.getAttribute("data-token");
+    if (name && token) headers[name] = token;
+    return headers;
+  }
+
   function post(url, body) {
     return fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      headers: seatHeaders(),
       body: JSON.stringify(body),
       credentials: "same-origin",
     }).then(function (response) {
@@ -162,15 +171,33 @@
     markPicked();
   });
 
-  function connect(url) {
+  function refreshJoins(joins) {
+    // A seat was claimed or released: the table screen's codes change.
+    if (joins === document.body.getAttribute("data-joins")) return;
+    document.body.setAttribute("data-joins", joins);
+    var url = document.body.getAttribute("data-joins-url");
+    var region = document.querySelector('[data-region="joins"]');
+    if (!url || !region) return;
+    fetch(url, { headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { region.innerHTML = html; })
+      .catch(function () {});
+  }
+
+  var retryDelay = 1000;
+  var everOpened = false;
+
+  function connect(base) {
     if (!window.EventSource) return;
     var badge = document.getElementById("live");
+    // The version this page shows: a stream that starts later sends what it missed.
+    var last = document.body.getAttribute("data-version");
+    var url = last ? base + (base.indexOf("?") < 0 ? "?" : "&") + "last=" + encodeURIComponent(last) : base;
     var source = new EventSource(url);
-    var opened = false;
     source.addEventListener("open", function () {
-      // After a reconnect, fetch the regions once: updates sent meanwhile were missed.
-      if (opened) refresh();
-      opened = true;
+      if (everOpened) refresh();
+      everOpened = true;
+      retryDelay = 1000;
       if (badge) { badge.hidden = false; badge.className = "live"; badge.textContent = "live"; }
       document.body.setAttribute("data-live", "1");
     });
@@ -178,14 +205,22 @@
       var data = JSON.parse(event.data);
       if (data.html) applyHtml(data.html);
       document.body.setAttribute("data-version", String(data.snapshot && data.snapshot.version));
+      if (typeof data.joins === "string") refreshJoins(data.joins);
     });
     source.addEventListener("reload", function () {
       source.close();
       window.location.reload();
     });
     source.addEventListener("error", function () {
-      if (badge) { badge.hidden = false; badge.className = "live offline"; badge.textContent = "reconnecting"; }
+      if (badge) { badge.hidden = false; badge.className = "live offline"; badge.textContent = "reconnecting…"; }
       document.body.removeAttribute("data-live");
+      if (source.readyState === 2) {
+        // Refused (a crowd of table screens, a server restarting): the browser gives
+        // up on its own, so try again later, waiting longer each time, up to 30 s.
+        source.close();
+        setTimeout(function () { connect(base); }, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      }
     });
   }
 

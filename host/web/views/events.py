@@ -9,7 +9,9 @@ from werkzeug.wrappers import Response
 
 from ..context import TABLE_SEAT, current_table, seat_for
 from ..fragments import regions
+from ..guard import check_seat_device
 from ..sse import stream
+from .join import joins_key, seat_links
 from .seat import digital_dice
 
 bp = Blueprint("events", __name__)
@@ -25,7 +27,10 @@ def table_events() -> Response:
     table = current_table()
 
     def payload(snapshot: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot)}
+        # Which seats still show a code, by name only: the page fetches the codes
+        # themselves when that changes, so no seat's token rides the public stream.
+        joins = joins_key(seat_links(table))
+        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot), "joins": joins}
 
     return stream(table, TABLE_SEAT, payload, _keepalive())
 
@@ -34,9 +39,10 @@ def table_events() -> Response:
 def seat_events(token: str) -> Response:
     """One seat's stream: that seat's snapshots only, with its regions rendered from them."""
     table, seat = seat_for(token)
+    check_seat_device(token)
     dice = digital_dice(table)
 
     def payload(snapshot: dict[str, Any]) -> dict[str, Any]:
         return {"type": "update", "snapshot": snapshot, "html": regions(snapshot, token, dice)}
 
-    return stream(table, seat, payload, _keepalive())
+    return stream(table, seat, payload, _keepalive(), key=token)

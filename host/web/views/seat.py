@@ -17,6 +17,7 @@ from ..actions import action_from_form, action_from_json, body_is_json, checked_
 from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
+from ..guard import TOKEN_HEADER, check_seat_device, check_seat_post
 from ..render.gw_brott import SIDES, side_of
 
 bp = Blueprint("seat", __name__)
@@ -41,6 +42,7 @@ def render_seat(
         token=token,
         regions=as_markup(regions(snapshot, token, digital_dice(table))),
         events_url=url_for("events.seat_events", token=token, side=side),
+        token_header=TOKEN_HEADER,
         snapshot_url=url_for("seat.snapshot_json", token=token, html=1, side=side),
         side=side_of(snapshot) if snapshot.get("game") == "gw-brott" else None,
         error=error,
@@ -52,6 +54,7 @@ def render_seat(
 def page(token: str) -> tuple[str, int]:
     """The seat's page, complete without scripts."""
     table, seat = seat_for(token)
+    check_seat_device(token)
     return render_seat(table, seat, token)
 
 
@@ -59,6 +62,7 @@ def page(token: str) -> tuple[str, int]:
 def snapshot_json(token: str) -> Response:
     """The seat's snapshot."""
     table, seat = seat_for(token)
+    check_seat_device(token)
     snapshot = table.snapshot(seat)
     answer: dict[str, Any] = {"ok": True, "snapshot": snapshot}
     if request.args.get("html"):
@@ -86,6 +90,7 @@ def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any
 def action(token: str) -> Any:
     """One input from this seat (JSON from the script, or a plain form)."""
     table, seat = seat_for(token)
+    check_seat_post(token)
     act = action_from_json(request) if body_is_json(request) else action_from_form(request)
     return _answer(table, seat, token, table.submit(seat, act))
 
@@ -94,6 +99,7 @@ def action(token: str) -> Any:
 def roll(token: str) -> Any:
     """Roll on the tablet: send the dice prompt's action without faces; the referee rolls."""
     table, seat = seat_for(token)
+    check_seat_post(token)
     if not digital_dice(table):
         raise WebError(REFUSED, "this table enters real dice; digital rolls are off")
     prompt = next(
@@ -109,16 +115,10 @@ def roll(token: str) -> Any:
 
 @bp.post("/seat/<token>/undo")
 def undo(token: str) -> Any:
-    """Ask for the last input to be taken back (the others confirm)."""
+    """Ask for the last input to be taken back; the host confirms (console or panel)."""
     table, seat = seat_for(token)
+    check_seat_post(token)
     return _answer(table, seat, token, table.request_undo(seat))
-
-
-@bp.post("/seat/<token>/undo/confirm")
-def confirm_undo(token: str) -> Any:
-    """Agree to a requested undo."""
-    table, seat = seat_for(token)
-    return _answer(table, seat, token, table.confirm_undo(seat))
 
 
 @bp.errorhandler(WebError)

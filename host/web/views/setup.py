@@ -15,6 +15,7 @@ from ..actions import parse_json
 from ..context import get_host
 from ..deal import deal_gw
 from ..errors import MALFORMED, REFUSED, UNKNOWN, WebError, wants_html
+from ..guard import check_host
 
 bp = Blueprint("setup", __name__)
 
@@ -99,14 +100,16 @@ def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str,
 
 @bp.get("/setup")
 def setup() -> tuple[str, int]:
-    """The setup form."""
+    """The setup form (the host's)."""
+    check_host()
     return _page({}, None, 200)
 
 
 @bp.post("/setup")
 def start() -> Any:
-    """Start a game from the form (then show the table) or from a JSON header."""
-    if request.is_json or request.mimetype in ("", "text/plain"):
+    """Start a game from the form (then show the table) or from a JSON header (the host's)."""
+    check_host()
+    if request.is_json:
         body = parse_json(request.get_data(cache=True), "the setup")
         if not isinstance(body, dict) or not isinstance(body.get("header"), dict):
             raise WebError(MALFORMED, 'send {"header": {...}, "replace": false, "deal": false}')
@@ -135,6 +138,7 @@ def _progress(kind: str) -> dict[str, Any] | None:
 
 
 def _progress_page(kind: str, title: str) -> Any:
+    check_host()
     progress = _progress(kind)
     if not wants_html():
         if progress is None:
@@ -164,6 +168,7 @@ def enrollment() -> Any:
 @bp.get("/calibration.json")
 def calibration_json() -> Response:
     """Calibration progress as JSON (404 when the table has none)."""
+    check_host()
     progress = _progress("calibration")
     if progress is None:
         raise WebError(UNKNOWN, "calibration is not available on this table")
@@ -173,6 +178,7 @@ def calibration_json() -> Response:
 @bp.get("/enrollment.json")
 def enrollment_json() -> Response:
     """Enrollment progress as JSON (404 when the table has none)."""
+    check_host()
     progress = _progress("enrollment")
     if progress is None:
         raise WebError(UNKNOWN, "card enrollment is not available on this table")

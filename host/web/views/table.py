@@ -1,7 +1,8 @@
 """The table screen: the public board, the public log, a QR code per seat, and replays.
 
 Everything here comes from the ``"table"`` snapshot (public view and public
-log). The seat links are on this screen by design: players join by scanning them.
+log). The join codes of seats no device has claimed yet are on this screen by
+design: players join by scanning them (see :mod:`.join`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from werkzeug.wrappers import Response
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
-from ..qr import qr_svg
 from ..render.gw_brott import SIDES
+from .join import joins_key, seat_links
 
 bp = Blueprint("table", __name__)
 
@@ -35,26 +36,6 @@ def home() -> Response:
     if getattr(get_host(), "table", None) is None:
         return redirect(url_for("setup.setup"))
     return redirect(url_for("table.screen"))
-
-
-def seat_links(table: Any) -> list[dict[str, Any]]:
-    """Each seat's name, absolute URL and QR code.
-
-    The links start with ``PUBLIC_URL`` when the app is configured with one (a
-    screen on the Pi itself is opened as 127.0.0.1, which no tablet can reach),
-    else with the address this screen was opened by.
-    """
-    base = current_app.config.get("PUBLIC_URL")
-    links = []
-    for seat in table.seats():
-        path = url_for("seat.page", token=table.token(seat))
-        url = (
-            base.rstrip("/") + path
-            if base
-            else url_for("seat.page", token=table.token(seat), _external=True)
-        )
-        links.append({"seat": seat, "url": url, "qr": qr_svg(url, f"Join as {seat}")})
-    return links
 
 
 def only_here(links: list[dict[str, Any]]) -> bool:
@@ -81,7 +62,17 @@ def screen() -> str:
         only_here=only_here(links),
         events_url=url_for("events.table_events", side=side),
         snapshot_url=url_for("table.snapshot_json", html=1, side=side),
+        joins=joins_key(links),
+        joins_url=url_for("table.joins", qr=0 if not show_qr else None),
     )
+
+
+@bp.get("/table/joins")
+def joins() -> str:
+    """The table screen's join codes alone (its script fetches them when seats are claimed)."""
+    table = current_table()
+    links = seat_links(table) if request.args.get("qr", "1") != "0" else []
+    return render_template("_joins.html", links=links, only_here=only_here(links))
 
 
 @bp.get("/table.json")
