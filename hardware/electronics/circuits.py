@@ -16,7 +16,7 @@ the Pi's UART with its RSTPD_N on a GPIO.
 
 Reference designators: hall sensor ``H<channel>`` with its capacitor
 ``CH<channel>``; first-level multiplexer ``U<m+1>``; second-level ``U2<j+1>``;
-the Pico ``U30``.
+the Pico ``U30``; on the host side the Pi's header ``J10`` and the PN532 ``U40``.
 """
 
 from __future__ import annotations
@@ -28,13 +28,15 @@ from typing import Any
 from lawmaster.host.config import PanelConfig
 
 from .budget import base_resistor, led_resistors
-from .parts import pi_pin, resistor_value, template
+from .parts import pi_pin, resistor_value, spec_of, template
 from .skidl_quiet import skidl
 from .tree import BANK_GPIO, INPUTS, SAFE_MODE_GPIO, SELECT_GPIO, MuxTree, tree_for
 
 #: Pi GPIO wired to the PN532's RSTPD_N (the reader's ``reset_pin`` in the table config).
 PN532_RESET_GPIO = 4
 PICO_REF = "U30"
+#: The host side's refs stay clear of the scanner's (one BOM lists both).
+PI_REF, PN532_REF = "J10", "U40"
 
 
 @dataclass
@@ -58,9 +60,8 @@ class _Builder:
 
     def part(self, key: str, ref: str, value: str | None = None) -> Any:
         made = template(key)(ref=ref, tag=ref, circuit=self.circuit)
-        if value is not None:
-            made.value = value
-        self.parts[ref] = (key, value if value is not None else str(made.value))
+        made.value = value if value is not None else spec_of(key).value
+        self.parts[ref] = (key, made.value)
         return made
 
     def net(self, name: str, power: bool = False) -> Any:
@@ -181,7 +182,7 @@ def host(interface: str = "i2c") -> Design:
         raise ValueError(f"interface is 'i2c' or 'uart', not {interface!r}")
     b = _Builder(f"host-{interface}")
     pins = PanelConfig()
-    pi = b.part("pi", "J1")
+    pi = b.part("pi", PI_REF)
     used: set[str] = set()
 
     def gpio(number: int, net: str, *others: Any) -> None:
@@ -196,7 +197,7 @@ def host(interface: str = "i2c") -> Design:
 
     # Buttons to ground; the Pi's internal pull-ups hold the pins high.
     for number, (name, pin) in enumerate(sorted(pins.buttons.items(), key=lambda kv: kv[1]), 1):
-        button = b.part("button", f"SW{number}", name.replace("_", " "))
+        button = b.part("button", f"SW{number}")
         gpio(pin, f"BTN_{name.upper()}", button.p[1])
         b.join("GND", [button.p[2]], power=True)
 
@@ -218,7 +219,7 @@ def host(interface: str = "i2c") -> Design:
         b.join("BUZZER_SW", [buzzer.p[2], diode.n["A"]])
         _switch(b, 4, None, buzzer.p[2], pins.buzzer, base.ohms, gpio)
 
-    reader = b.part("pn532", "U1")
+    reader = b.part("pn532", PN532_REF)
     b.join("+3V3", [reader.n["VCC"]])
     b.join("GND", [reader.n["GND"]], power=True)
     if interface == "i2c":
