@@ -67,7 +67,9 @@ OFF_SCHEMATIC: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-def _bom_rows(designs: dict[str, list[Design]]) -> list[tuple[tuple[str, str], dict[str, int], list[str]]]:
+def _bom_rows(
+    designs: dict[str, list[Design]],
+) -> list[tuple[tuple[str, str], dict[str, int], list[str]]]:
     counts: dict[tuple[str, str], Counter[str]] = {}
     refs: dict[tuple[str, str], list[str]] = {}
     for board, per_board in designs.items():
@@ -77,7 +79,11 @@ def _bom_rows(designs: dict[str, list[Design]]) -> list[tuple[tuple[str, str], d
                 counts.setdefault(row, Counter())[board] += 1
                 if board == BOARDS[0]:
                     refs.setdefault(row, []).append(ref)
-    order = list(dict.fromkeys(row for per_board in designs.values() for d in per_board for row in d.parts.values()))
+    order = list(
+        dict.fromkeys(
+            row for per_board in designs.values() for d in per_board for row in d.parts.values()
+        )
+    )
     return [(row, dict(counts[row]), refs.get(row, [])) for row in order]
 
 
@@ -129,8 +135,7 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
         "",
         "## Per board (from the sensor maps)",
         "",
-        "| board | sensor spots | first-level 74HC4067 | second-level 74HC4067 | scan rate |"
-        " map |",
+        "| board | sensor spots | first-level 74HC4067 | second-level 74HC4067 | scan rate | map |",
         "|---|---|---|---|---|---|",
     ]
     for board, per_board in designs.items():

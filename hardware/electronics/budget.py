@@ -313,9 +313,7 @@ def heat(sensor_map: SensorMap, tree: MuxTree) -> Heat:
     cover = sensor_map.sensor.depth_mm * 1e-3
     per_face = 1 / (1 / f("heat.h_conv") + cover / f("heat.k_cover"))
     each = VCC * f("drv5055.icc_max")
-    power = tree.sensors * each + (tree.first_level + tree.second_level) * VCC * f(
-        "hc4067.icc_max"
-    )
+    power = tree.sensors * each + (tree.first_level + tree.second_level) * VCC * f("hc4067.icc_max")
     conductance = per_face * area * faces
     board_rise = power / conductance
     die_rise = each * f("drv5055.theta_ja")

@@ -234,8 +234,9 @@ def host(interface: str = "i2c") -> Design:
     return b.design()
 
 
-def _switch(b: _Builder, k: int, net: str | None, load: Any, gpio_pin: int, base_ohms: int,
-            gpio: Any) -> None:
+def _switch(
+    b: _Builder, k: int, net: str | None, load: Any, gpio_pin: int, base_ohms: int, gpio: Any
+) -> None:
     """A BC337 low-side switch Q<k> under ``load``, its base through R<k+3> from a GPIO."""
     q = b.part("npn", f"Q{k}")
     rb = b.part("resistor", f"R{k + 3}", resistor_value(base_ohms))

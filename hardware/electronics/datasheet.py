@@ -208,8 +208,7 @@ FIGURES: dict[str, Figure] = {
     "heat.rho_c": _as(
         1.75e6,
         "J/(m3 K)",
-        "volumetric heat capacity of the acrylic/MDF covers (acrylic 1190 kg/m³ ×"
-        " 1470 J/(kg K))",
+        "volumetric heat capacity of the acrylic/MDF covers (acrylic 1190 kg/m³ × 1470 J/(kg K))",
     ),
 }
 

@@ -44,18 +44,42 @@ class Designs:
 
 
 @cache
+def scanner_design(board: str) -> Design:
+    """One board's scanner, built once (a few seconds: hundreds of parts)."""
+    return scanner(board)
+
+
+@cache
+def host_design(interface: str) -> Design:
+    """The host side with its PN532 on ``"i2c"`` or ``"uart"``, built once."""
+    return host(interface)
+
+
 def designs() -> Designs:
-    """Build every circuit (a few seconds: the scanners have hundreds of parts each)."""
-    return Designs({board: scanner(board) for board in BOARDS}, host("i2c"), host("uart"))
+    """Every circuit of the project."""
+    return Designs(
+        {board: scanner_design(board) for board in BOARDS}, host_design("i2c"), host_design("uart")
+    )
 
 
 @cache
 def erc(name: str) -> ErcResult:
     """ERC of one design by name (``"scanner-gw_brott"``, ``"host-i2c"``…), run once."""
-    for design in designs().all():
-        if design.name == name:
-            return run_erc(design.circuit)
+    if name.startswith("scanner-"):
+        return run_erc(scanner_design(name.removeprefix("scanner-")).circuit)
+    if name.startswith("host-"):
+        return run_erc(host_design(name.removeprefix("host-")).circuit)
     raise KeyError(name)
+
+
+def board_erc(board: str) -> ErcResult:
+    """ERC of everything one table with this board is built from (scanner and both hosts)."""
+    results = [erc(f"scanner-{board}"), erc("host-i2c"), erc("host-uart")]
+    return ErcResult(
+        sum(r.errors for r in results),
+        sum(r.warnings for r in results),
+        tuple(m for r in results for m in r.messages),
+    )
 
 
 def outputs(root: Path = ROOT) -> dict[Path, str]:

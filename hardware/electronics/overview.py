@@ -50,7 +50,11 @@ def overview_svg(tree: MuxTree) -> str:
             d += flow.Arrow().right(d.unit).at(second.E).label("ADC0")
         else:
             d += flow.Arrow().right(d.unit).at(first.E).label("ADC0-2")
-        pico = flow.Box(w=4.4, h=1.8).anchor("W").label("Raspberry Pi Pico (U30)\n3V3_EN = GND\nUSB CDC to the Pi")
+        pico = (
+            flow.Box(w=4.4, h=1.8)
+            .anchor("W")
+            .label("Raspberry Pi Pico (U30)\n3V3_EN = GND\nUSB CDC to the Pi")
+        )
         d += pico
         d += flow.Arrow().up(d.unit * 1.6).at(pico.N)
         pi = flow.Box(w=4.4, h=1.6).anchor("S").label("Raspberry Pi 4/5\n(host, dashboard)")
@@ -66,10 +70,6 @@ def overview_svg(tree: MuxTree) -> str:
         )
         d += panel
         d += flow.Arrow().up(d.unit).at(pi.N)
-        d += (
-            flow.Box(w=4.6, h=1.4)
-            .anchor("S")
-            .label("PN532 (I2C 0x24 or UART)\nRSTPD_N = GPIO4")
-        )
+        d += flow.Box(w=4.6, h=1.4).anchor("S").label("PN532 (I2C 0x24 or UART)\nRSTPD_N = GPIO4")
         d.add(flow.Start(w=0.01, h=0.01).at((0, 4.5)).label(TITLES[tree.board], fontsize=14))
         return d.get_imagedata("svg").decode("utf-8")

@@ -71,7 +71,8 @@ def _header_table(design: Design) -> list[str]:
         rest = [p for p in others(pin) if p.part is not pi]
         where = grouped(rest)
         if pin.name == "GND":
-            where = f"{where} (any GND pin: {', '.join(str(n) for n, v in PI_HEADER.items() if v == 'GND')})"
+            grounds = ", ".join(str(n) for n, v in PI_HEADER.items() if v == "GND")
+            where = f"{where} (any GND pin: {grounds})"
         rows.append((_pi_label(pin), pin.net.name, where))
     merged = []
     for label, net, where in rows:
