@@ -49,7 +49,14 @@ def others(pin: Any) -> list[Any]:
     net = pin.net
     if net is None or net.name == "__NOCONNECT":
         return []
-    return [p for p in net.pins if p is not pin]
+    # A net's pins come out in no fixed order; sort so a generated table never churns.
+    return sorted((p for p in net.pins if p is not pin), key=_pin_order)
+
+
+def _pin_order(pin: Any) -> tuple[str, int, int, str]:
+    prefix, number = _split(pin.part.ref)
+    num = int(pin.num) if pin.num.isdigit() else -1
+    return prefix, number, num, pin.num
 
 
 def grouped(pins: Iterable[Any]) -> str:

@@ -296,7 +296,7 @@ def _inner_nets(design: Design) -> list[str]:
     """Nets of the host side that do not reach the Pi's header."""
     rows = ["| net | joins |", "|---|---|"]
     for net in sorted(design.circuit.nets, key=lambda n: n.name):
-        pins = net.pins
+        pins = sorted(net.pins, key=lambda p: (p.part.ref, p.num))
         if net.name == "__NOCONNECT" or not pins or any(p.part.ref == PI_REF for p in pins):
             continue
         rows.append(f"| {net.name} | {grouped(pins)} |")
