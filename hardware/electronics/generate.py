@@ -4,6 +4,7 @@
 generate``) writes, relative to the repository root:
 
 * ``hardware/BOM.md`` (its hand-written magnets section carried over),
+* the figures section of ``hardware/BUILD.md`` (the rest of it is hand-written),
 * ``wiring.md``,
 * ``hardware/schematic/scanner-<board>.net`` per board and ``host-i2c.net`` /
   ``host-uart.net``: KiCad netlists,
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from . import bom, wiring
+from . import bom, figures_doc, wiring
 from .circuits import BOARDS, Design, host, scanner
 from .erc import ErcResult, run_erc
 from .netlist import kicad_netlist
@@ -92,6 +93,9 @@ def outputs(root: Path = ROOT) -> dict[Path, str]:
         bom_path: bom.render(per_board, bom.carried_magnets(existing)),
         root / "wiring.md": wiring.render(built.scanners, built.host_i2c, built.host_uart),
     }
+    build_path = root / "hardware" / "BUILD.md"
+    guide = build_path.read_text("utf-8") if build_path.exists() else ""
+    files[build_path] = figures_doc.splice(guide, figures_doc.render(built.scanners))
     schematic = root / "hardware" / "schematic"
     for design in built.all():
         files[schematic / f"{design.name}.net"] = kicad_netlist(design.circuit)
