@@ -10,6 +10,7 @@ requirement:
 ``erc_errors``                 == 0
 ``supply_capacity_a``          ≥ 1.25 × ``supply_worst_a``
 ``supply_min_margin``          ≥ 1.25 (every rail of the table)
+``buck_headroom_v``            > 0 (input above output + dropout)
 ``settle_us``                  ≤ ``dwell_us`` / 2
 ``min_margin_counts``          ≥ 5 × ``noise_counts``
 ``min_hold_safety``            ≥ 2
@@ -54,6 +55,8 @@ def failures(figures: dict[str, float]) -> list[str]:
         )
     if figures["supply_min_margin"] < SUPPLY_MARGIN:
         out.append(f"a supply rail has only {figures['supply_min_margin']:.2f} × its worst case")
+    if figures["buck_headroom_v"] <= 0:
+        out.append("the buck's input is below its output plus its dropout")
     if figures["settle_us"] > figures["dwell_us"] / 2:
         out.append(
             f"settling takes {figures['settle_us']:.2f} µs, more than half the"

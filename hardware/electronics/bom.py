@@ -40,8 +40,8 @@ OFF_SCHEMATIC: tuple[tuple[str, str, str, str], ...] = (
         "the Pi, the panel and the PN532 (through the Pi's header)",
     ),
     (
-        "5 V 4 A mains adapter, 2.1 mm barrel plug, centre positive",
-        "Mean Well GST25E05-P1J",
+        "12 V 2 A mains adapter, 2.1 mm barrel plug, centre positive",
+        "Mean Well GST25E12-P1J",
         "1",
         "the scanner: into J1, then the 3.3 V buck PS1",
     ),

@@ -153,10 +153,10 @@ def rails(tree: MuxTree) -> list[Rail]:
             Load("Pico at 200 MHz", 1, f("pico.i_max")),
         ),
     )
-    buck_in = VCC * scanner.worst_a / (f("buck.efficiency") * 5.0)
+    buck_in = VCC * scanner.worst_a / (f("buck.efficiency") * f("psu.v_out"))
     psu = Rail(
-        "scanner 5 V in (Mean Well GST25E05-P1J)",
-        f("psu5.i_out"),
+        "scanner 12 V in (Mean Well GST25E12-P1J)",
+        f("psu.i_out"),
         (Load("D36V50F3 input at 85 % efficiency", 1, buck_in),),
     )
     base = base_resistor()
@@ -344,6 +344,7 @@ def figures(board: str) -> dict[str, float]:
         "supply_worst_a": sensors_rail.worst_a,
         "supply_capacity_a": sensors_rail.capacity_a,
         "supply_min_margin": tight.margin,
+        "buck_headroom_v": f("psu.v_out") - f("buck.dropout") - VCC,
         "settle_us": settle.settle_us,
         "dwell_us": settle.dwell_us,
         "conversion_us": settle.conversion_us,

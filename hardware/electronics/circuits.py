@@ -100,12 +100,12 @@ def scanner(board: str) -> Design:
     gnd = lambda pins: b.join("GND", pins, power=True)  # noqa: E731 - local shorthand
 
     jack = b.part("jack", "J1")
-    b.join("+5V", [jack.p[1]])
+    b.join("+12V", [jack.p[1]])
     gnd([jack.p[2]])
     jack.p[3] += b.circuit.NC
 
     buck = b.part("buck", "PS1")
-    b.join("+5V", [buck.n["VIN"]])
+    b.join("+12V", [buck.n["VIN"]])
     gnd([buck.n["GND"]])
     b.join("+3V3", [buck.n["VOUT"]])
     buck.n["EN"] += b.circuit.NC  # pulled up on the module: always on

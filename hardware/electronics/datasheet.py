@@ -134,7 +134,14 @@ FIGURES: dict[str, Figure] = {
     "buck.efficiency": _as(
         0.85, "1", "Pololu D36V50F3 efficiency graph: about 85-90 % at 5 V in, 1-2 A; 85 % taken"
     ),
-    "psu5.i_out": _ds(4.0, "A", "Mean Well GST25E05-P1J datasheet: 5 V, 4.0 A rated output"),
+    "psu.i_out": _ds(2.08, "A", "Mean Well GST25E12-P1J datasheet: 12 V, 2.08 A rated output"),
+    "psu.v_out": _ds(12.0, "V", "Mean Well GST25E12-P1J datasheet: 12 V output"),
+    "buck.dropout": _as(
+        1.5,
+        "V",
+        "Pololu D36V50F3 dropout graph: about 1 V at 1-2 A; with 12 V in (dropout 1.5 V"
+        " taken) the 3.3 V output has 7 V of headroom, so dropout never matters",
+    ),
     "pi.rail_3v3": _as(
         0.5,
         "A",

@@ -20,7 +20,7 @@ def overview_svg(tree: MuxTree) -> str:
     leds = led_resistors()
     with schemdraw.Drawing(show=False) as d:
         d.config(fontsize=11, unit=1.5)
-        psu = flow.Box(w=4, h=1.4).label("5 V 4 A adapter\nGST25E05-P1J")
+        psu = flow.Box(w=4, h=1.4).label("12 V 2 A adapter\nGST25E12-P1J")
         d += psu
         d += flow.Arrow().right(d.unit).at(psu.E)
         buck = flow.Box(w=4, h=1.4).anchor("W").label("3.3 V buck\nPololu D36V50F3\n(+3V3 rail)")

@@ -125,8 +125,8 @@ SPECS: dict[str, PartSpec] = {
              ("4", "EN", INPUT), ("5", "PG", OPENCOLL)),
         ),
         PartSpec(
-            "jack", "J", "DC barrel jack, 2.1 mm centre positive (for the 5 V 4 A supply)",
-            "5V in", "THT", "BarrelJack_CUI_PJ-102AH_Horizontal", "CUI Devices PJ-102AH",
+            "jack", "J", "DC barrel jack, 2.1 mm centre positive (for the 12 V supply)",
+            "12V in", "THT", "BarrelJack_CUI_PJ-102AH_Horizontal", "CUI Devices PJ-102AH",
             (("1", "+", PWROUT), ("2", "-", PWROUT), ("3", "SW", PASSIVE)),
         ),
         PartSpec(

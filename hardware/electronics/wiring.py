@@ -27,6 +27,7 @@ RAILS = {
     "GND": "the GND rail (every part's ground, one star point at the buck's GND)",
     "+3V3": "the +3V3 rail (every sensor's and multiplexer's VCC, the Pico's 3V3)",
     "+5V": "the +5V net",
+    "+12V": "the +12V net (the adapter into the buck)",
 }
 
 
@@ -107,7 +108,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "## Scanner: power",
         "",
         "The sensors, the multiplexers and the Pico share one 3.3 V rail from a buck module",
-        "fed by its own 5 V adapter: the Pico's regulator is switched off (3V3_EN to GND) and",
+        "fed by its own 12 V adapter: the Pico's regulator is switched off (3V3_EN to GND) and",
         "the rail goes into its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
         "Pico) is the very rail the DRV5055s are ratiometric to: supply ripple moves sensor",
         "outputs and reference together. USB from the Pi carries data only (VBUS and VSYS",

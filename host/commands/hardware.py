@@ -26,6 +26,7 @@ ROWS = (
     ("supply_worst_a", "sensor rail, worst case", "A"),
     ("supply_capacity_a", "sensor rail, capacity", "A"),
     ("supply_min_margin", "tightest rail of the table, capacity / worst", "×"),
+    ("buck_headroom_v", "buck input above output + dropout", "V"),
     ("scan_rate", "scan rate", "/s"),
     ("dwell_us", "dwell per channel", "µs"),
     ("settle_us", "settling to ½ LSB", "µs"),
