@@ -58,6 +58,12 @@ OFF_SCHEMATIC: tuple[tuple[str, str, str, str], ...] = (
         "on every card the game reads (`lawmaster enroll`)",
     ),
     (
+        "sensor PCB, 2-layer, the size of the board",
+        "laid out from `schematic/scanner-<board>.net` on the board's template",
+        "1",
+        "carries every sensor at its map position, the multiplexers and the Pico",
+    ),
+    (
         "jumper wires, female-female, 20 cm",
         "any",
         "~20",

@@ -206,7 +206,10 @@ def _reset_line(pin: int | None) -> Any:
     import board
     import digitalio
 
-    return digitalio.DigitalInOut(getattr(board, f"D{pin}"))
+    line = getattr(board, f"D{pin}", None)
+    if line is None:
+        raise RuntimeError(f"reset_pin {pin}: no GPIO{pin} here (a reset line needs the Pi's pins)")
+    return digitalio.DigitalInOut(line)
 
 
 def open_pn532(config: ReaderConfig) -> OpenReader:
