@@ -169,8 +169,9 @@ FIGURES: dict[str, Figure] = {
     "pn532.i_max": _as(
         0.15,
         "A",
-        "NXP PN532 datasheet: the antenna driver may draw up to 150 mA with the RF field on;"
-        " taken as each module's worst case (Adafruit PN532 breakout #364)",
+        "Adafruit and Seeed PN532 boards draw about 35 mA reading, up to about 60 mA with a"
+        " card in the field (as measured and reported on NXP's community forum, thread"
+        " 528385); the PN532 datasheet lets the transmitter exceed 100 mA; 150 mA taken",
     ),
     # -- panel: BC337 low-side switches, RGB LED, buzzer ----------------------------------
     "bc337.vce_sat_max": _as(
