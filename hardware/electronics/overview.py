@@ -71,5 +71,5 @@ def overview_svg(tree: MuxTree) -> str:
         d += panel
         d += flow.Arrow().up(d.unit).at(pi.N)
         d += flow.Box(w=4.6, h=1.4).anchor("S").label("PN532 (I2C 0x24 or UART)\nRSTPD_N = GPIO4")
-        d.add(flow.Start(w=0.01, h=0.01).at((0, 4.5)).label(TITLES[tree.board], fontsize=14))
+        d.add(flow.Start(w=0.01, h=0.01).at((2.5, 4.5)).label(TITLES[tree.board], fontsize=14))
         return d.get_imagedata("svg").decode("utf-8")
