@@ -40,6 +40,8 @@ class NfcReaderConfig:
     seat: str | None = None
     #: Seconds one wait for a tag lasts; a tag is reported gone after a wait sees nothing.
     poll_timeout: float = 0.15
+    #: BCM GPIO wired to the module's RSTPD_N (``wiring.md``); None: not wired.
+    reset_pin: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
             port=_get(scanner, "scanner.port", str, ScannerConfig.port),
             baud=_get(scanner, "scanner.baud", int, ScannerConfig.baud),
         ),
-        nfc=tuple(_reader(r, i) for i, r in enumerate(readers)),
+        nfc=_coexisting(tuple(_reader(r, i) for i, r in enumerate(readers)), panel),
         panel=PanelConfig(
             pin_factory=_get(panel, "panel.pin_factory", str, ""),
             buttons=_pins(panel.get("buttons", PanelConfig().buttons), "panel.buttons"),
@@ -148,7 +150,11 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
     where = f"nfc[{index}]"
     if not isinstance(data, Mapping):
         raise ConfigError(f"{where} must be a table")
-    _known(data, where, {"name", "interface", "port", "baud", "address", "seat", "poll_timeout"})
+    _known(
+        data,
+        where,
+        {"name", "interface", "port", "baud", "address", "seat", "poll_timeout", "reset_pin"},
+    )
     interface = _get(data, f"{where}.interface", str, "uart")
     if interface not in ("uart", "i2c"):
         raise ConfigError(f'{where}.interface must be "uart" or "i2c", not {interface!r}')
@@ -160,7 +166,71 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
         address=_get(data, f"{where}.address", int, NfcReaderConfig.address),
         seat=_get(data, f"{where}.seat", str, None),
         poll_timeout=_seconds(data, f"{where}.poll_timeout", NfcReaderConfig.poll_timeout),
+        reset_pin=_get(data, f"{where}.reset_pin", int, None),
     )
+
+
+#: The Pi's I2C pins (bus 1), which an I2C reader's reset line cannot use.
+I2C_PINS = (2, 3)
+
+
+def _coexisting(
+    readers: tuple[NfcReaderConfig, ...], panel: Mapping[str, Any]
+) -> tuple[NfcReaderConfig, ...]:
+    """Refuse readers that cannot work side by side, naming both.
+
+    A PN532's I2C address is fixed (0x24), and the Pi has one I2C bus on its
+    header: two I2C readers at one address would answer each other's frames. Two
+    readers cannot share one serial port, nor one reset line, and a reset line
+    cannot be a pin the panel already uses.
+    """
+    i2c: dict[int, int] = {}
+    ports: dict[str, int] = {}
+    resets: dict[int, str] = {}
+    defaults = PanelConfig()
+    for pin_name, pin in _panel_pins(panel, defaults).items():
+        resets[pin] = f"the panel's {pin_name}"
+    for i, reader in enumerate(readers):
+        where = f"nfc[{i}]"
+        if reader.interface == "i2c":
+            if reader.address in i2c:
+                raise ConfigError(
+                    f"{where} and nfc[{i2c[reader.address]}] are both I2C PN532s at address"
+                    f" {reader.address:#04x} on the Pi's one I2C bus: a PN532's address is"
+                    " fixed, so put the second reader on a UART (a USB-serial adapter)"
+                )
+            i2c[reader.address] = i
+        elif reader.port in ports:
+            raise ConfigError(
+                f"{where} and nfc[{ports[reader.port]}] are both on port {reader.port}:"
+                " one serial port carries one reader"
+            )
+        else:
+            ports[reader.port] = i
+        if reader.reset_pin is not None:
+            taken = resets.get(reader.reset_pin)
+            if taken is None and i2c and reader.reset_pin in I2C_PINS:
+                taken = "the I2C bus"
+            if taken is not None:
+                raise ConfigError(
+                    f"{where}.reset_pin GPIO{reader.reset_pin} is already {taken}'s pin"
+                )
+            resets[reader.reset_pin] = f"nfc[{i}]"
+    return readers
+
+
+def _panel_pins(panel: Mapping[str, Any], defaults: PanelConfig) -> dict[str, int]:
+    """The GPIOs the panel section (or its defaults) takes, by name."""
+    pins: dict[str, int] = {}
+    buttons = panel.get("buttons", defaults.buttons)
+    led = panel.get("led", defaults.led)
+    for group in (buttons, led):
+        if isinstance(group, Mapping):
+            pins.update({k: v for k, v in group.items() if isinstance(v, int)})
+    buzzer = panel.get("buzzer", defaults.buzzer)
+    if isinstance(buzzer, int) and not isinstance(buzzer, bool):
+        pins["buzzer"] = buzzer
+    return pins
 
 
 def _section(data: Mapping[str, Any], name: str, keys: set[str]) -> Mapping[str, Any]:

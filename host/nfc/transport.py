@@ -47,6 +47,8 @@ class ReaderConfig:
     poll_timeout: float = 0.15
     removal_misses: int = 1
     framed: bool = True
+    #: BCM GPIO on the module's RSTPD_N (Pi only); the driver pulses it when it opens.
+    reset_pin: int | None = None
 
     def __post_init__(self) -> None:
         if self.transport not in TRANSPORTS:
@@ -197,6 +199,19 @@ class OpenReader:
     close: Callable[[], None]
 
 
+def _reset_line(pin: int | None) -> Any:
+    """Blinka's line for a Pi GPIO (``board.D<n>``), or None when no reset is wired."""
+    if pin is None:
+        return None
+    import board
+    import digitalio
+
+    line = getattr(board, f"D{pin}", None)
+    if line is None:
+        raise RuntimeError(f"reset_pin {pin}: no GPIO{pin} here (a reset line needs the Pi's pins)")
+    return digitalio.DigitalInOut(line)
+
+
 def open_pn532(config: ReaderConfig) -> OpenReader:
     """Connect to the PN532 described by ``config`` (wake-up, SAM config, firmware check).
 
@@ -208,7 +223,7 @@ def open_pn532(config: ReaderConfig) -> OpenReader:
 
         port = open_uart(config)
         try:
-            pn532 = PN532_UART(port)
+            pn532 = PN532_UART(port, reset=_reset_line(config.reset_pin))
         except BaseException:
             port.close()
             raise
@@ -220,7 +235,7 @@ def open_pn532(config: ReaderConfig) -> OpenReader:
 
     i2c = busio.I2C(board.SCL, board.SDA)
     try:
-        pn532 = PN532_I2C(i2c, address=config.i2c_address)
+        pn532 = PN532_I2C(i2c, address=config.i2c_address, reset=_reset_line(config.reset_pin))
     except BaseException:
         i2c.deinit()
         raise

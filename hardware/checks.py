@@ -1,0 +1,72 @@
+"""Every figure ``lawmaster hardware check`` reports for a board, and which fail.
+
+The electrical figures come from :mod:`lawmaster.hardware.electronics` (ERC of
+the SKiDL circuits, the supply, settling and heat budgets); the magnetic ones
+(classification margin, noise, holding safety) from
+:func:`lawmaster.hardware.magnetics.check`. A figure fails when it misses its
+requirement:
+
+============================= ======================================
+``erc_errors``                 == 0
+``supply_capacity_a``          ≥ 1.25 × ``supply_worst_a``
+``supply_min_margin``          ≥ 1.25 (every rail of the table)
+``buck_headroom_v``            > 0 (input above output + dropout)
+``settle_us``                  ≤ ``dwell_us`` / 2
+``min_margin_counts``          ≥ 5 × ``noise_counts``
+``min_hold_safety``            ≥ 2
+============================= ======================================
+"""
+
+from __future__ import annotations
+
+import math
+
+from lawmaster.hardware import magnetics
+from lawmaster.hardware.electronics.budget import figures as electrical
+from lawmaster.hardware.electronics.generate import board_erc
+
+SUPPLY_MARGIN = 1.25
+MAGNETIC_KEYS = ("min_margin_counts", "noise_counts", "min_hold_safety")
+
+
+def check(board: str) -> dict[str, float]:
+    """All figures of one standard board (``"gw_brott"``…)."""
+    result = board_erc(board)
+    figures = {"erc_errors": float(result.errors), "erc_warnings": float(result.warnings)}
+    figures.update(electrical(board))
+    magnetic = magnetics.check(board)
+    for key in MAGNETIC_KEYS:
+        value = float(magnetic[key])
+        if not math.isfinite(value):
+            raise ValueError(f"magnetics.check({board!r}) gave {key} = {value}")
+        figures[key] = value
+    return figures
+
+
+def failures(figures: dict[str, float]) -> list[str]:
+    """What a board's figures miss, in words (empty: every budget and margin is met)."""
+    out = []
+    if figures["erc_errors"] != 0:
+        out.append(f"ERC reports {figures['erc_errors']:.0f} error(s)")
+    if figures["supply_capacity_a"] < SUPPLY_MARGIN * figures["supply_worst_a"]:
+        out.append(
+            f"the sensor supply gives {figures['supply_capacity_a']:.2f} A for a worst case of"
+            f" {figures['supply_worst_a']:.2f} A (needs {SUPPLY_MARGIN} ×)"
+        )
+    if figures["supply_min_margin"] < SUPPLY_MARGIN:
+        out.append(f"a supply rail has only {figures['supply_min_margin']:.2f} × its worst case")
+    if figures["buck_headroom_v"] <= 0:
+        out.append("the buck's input is below its output plus its dropout")
+    if figures["settle_us"] > figures["dwell_us"] / 2:
+        out.append(
+            f"settling takes {figures['settle_us']:.2f} µs, more than half the"
+            f" {figures['dwell_us']:.2f} µs dwell"
+        )
+    if figures["min_margin_counts"] < 5 * figures["noise_counts"]:
+        out.append(
+            f"the worst classification margin, {figures['min_margin_counts']:.0f} counts, is"
+            f" under 5 × the noise ({figures['noise_counts']:.1f} counts)"
+        )
+    if figures["min_hold_safety"] < 2:
+        out.append(f"the worst holding safety factor is {figures['min_hold_safety']:.2f} (< 2)")
+    return out

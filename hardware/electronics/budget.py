@@ -1,0 +1,356 @@
+"""Electrical budgets of a board, computed from the figures in :mod:`.datasheet`.
+
+Three questions, each answered by arithmetic on cited figures:
+
+* **Supply** (:func:`rails`): the worst-case current on every rail of the table
+  (the scanner's 3.3 V buck output and its 5 V input, the Pi's 3V3 and 5V header
+  pins, one Pi GPIO) against what feeds it. :func:`supply` returns the tightest.
+* **Analog settling** (:func:`settling`): after a select change, how long until
+  the ADC's input is within half an LSB of the new sensor's voltage, through one
+  or two multiplexer levels, against the dwell per channel at the scan rate
+  :func:`lawmaster.host.sensing.rate.scan_rate` gives the board.
+* **Heat** (:func:`heat`): what the sensors dissipate, how much that warms the
+  board and each sensor's die, and what the warming does to a reading in counts
+  (``read_u16`` counts: 65536 per supply volt span), which calibration absorbs.
+
+The panel's resistors are sized here too (:func:`led_resistors`,
+:func:`base_resistor`) and the circuits use the values found.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.sensing.rate import scan_rate
+
+from .datasheet import figure as f
+from .tree import MuxTree, tree_of
+
+VCC = 3.3
+COUNTS = 65536
+
+E12 = (10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82)
+E24 = (10, 11, 12, 13, 15, 16, 18, 20, 22, 24, 27, 30, 33, 36, 39, 43, 47, 51, 56, 62, 68, 75,
+       82, 91)  # fmt: skip
+
+
+def _series(values: tuple[int, ...]) -> list[int]:
+    return [v * 10**d for d in range(0, 6) for v in values]
+
+
+def at_least(ohms: float, series: tuple[int, ...] = E24) -> int:
+    """The smallest standard value not below ``ohms``."""
+    return next(v for v in _series(series) if v >= ohms - 1e-9)
+
+
+def at_most(ohms: float, series: tuple[int, ...] = E12) -> int:
+    """The largest standard value not above ``ohms``."""
+    return max(v for v in _series(series) if v <= ohms + 1e-9)
+
+
+# -- the panel's resistors ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedResistor:
+    """The series resistor of one LED die and the current range it gives."""
+
+    colour: str
+    ohms: int
+    i_max: float
+    i_min: float
+
+    @property
+    def ok(self) -> bool:
+        """True when the dimmest case is still visible and the brightest within rating."""
+        return self.i_min >= f("led.i_visible") and self.i_max <= f("led.i_max") + 1e-12
+
+
+def led_resistors() -> dict[str, LedResistor]:
+    """Series resistors of the common-anode RGB LED, anode on the Pi's 5 V, a BC337 per die.
+
+    The smallest E24 value that keeps the brightest case (high supply, lowest
+    VF and VCE(sat)) within the LED's rated current; the dimmest case (low supply,
+    highest VF and VCE(sat)) is then checked to still light it visibly. A 3.3 V
+    GPIO driving the die directly cannot: a green or blue die's VF reaches 3.6 V.
+    """
+    out = {}
+    for colour, die in (("red", "red"), ("green", "blue"), ("blue", "blue")):
+        vf_min, vf_max = f(f"led.vf_{die}_min"), f(f"led.vf_{die}_max")
+        head_max = f("pi.v5_max") - f("bc337.vce_sat_min") - vf_min
+        head_min = f("pi.v5_min") - f("bc337.vce_sat_max") - vf_max
+        ohms = at_least(head_max / f("led.i_max"))
+        out[colour] = LedResistor(colour, ohms, head_max / ohms, head_min / ohms)
+    return out
+
+
+@dataclass(frozen=True)
+class BaseResistor:
+    """The base resistor of the panel's BC337 switches and its base-current range."""
+
+    ohms: int
+    ib_min: float
+    ib_max: float
+    ib_needed: float
+
+    @property
+    def ok(self) -> bool:
+        """Saturates the switch in the worst case and stays within the GPIO's drive."""
+        return self.ib_min >= self.ib_needed and self.ib_max <= f("pi.gpio_drive")
+
+
+def base_resistor() -> BaseResistor:
+    """One base resistor for all four switches, sized for the largest collector current."""
+    ic_max = max([r.i_max for r in led_resistors().values()] + [f("buzzer.i_max")])
+    needed = ic_max / f("bc337.forced_gain")
+    ohms = at_most((f("pi.gpio_voh") - f("bc337.vbe_max")) / needed)
+    ib_min = (f("pi.gpio_voh") - f("bc337.vbe_max")) / ohms
+    ib_max = (f("pi.gpio_v") - f("bc337.vbe_min")) / ohms
+    return BaseResistor(ohms, ib_min, ib_max, needed)
+
+
+# -- supply ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Load:
+    """``count`` parts drawing ``amps`` each, worst case."""
+
+    label: str
+    count: int
+    amps: float
+
+
+@dataclass(frozen=True)
+class Rail:
+    """A supply rail: what feeds it, its capacity and its loads."""
+
+    name: str
+    capacity_a: float
+    loads: tuple[Load, ...]
+
+    @property
+    def worst_a(self) -> float:
+        """Sum of worst-case load currents."""
+        return sum(load.count * load.amps for load in self.loads)
+
+    @property
+    def margin(self) -> float:
+        """Capacity over worst-case load."""
+        return self.capacity_a / self.worst_a
+
+
+def rails(tree: MuxTree) -> list[Rail]:
+    """Every rail of one table with this board, worst case."""
+    scanner = Rail(
+        "scanner 3.3 V (Pololu D36V50F3 output)",
+        f("buck.i_out"),
+        (
+            Load("DRV5055 (ICC max)", tree.sensors, f("drv5055.icc_max")),
+            Load("74HC4067 (ICC max)", tree.first_level + tree.second_level, f("hc4067.icc_max")),
+            Load("Pico at 200 MHz", 1, f("pico.i_max")),
+        ),
+    )
+    buck_in = VCC * scanner.worst_a / (f("buck.efficiency") * f("psu.v_out"))
+    psu = Rail(
+        "scanner 12 V in (Mean Well GST25E12-P1J)",
+        f("psu.i_out"),
+        (Load("D36V50F3 input at 85 % efficiency", 1, buck_in),),
+    )
+    base = base_resistor()
+    pi3 = Rail(
+        "Pi header 3V3",
+        f("pi.rail_3v3"),
+        (
+            Load("PN532 breakout, RF on", 1, f("pn532.i_max")),
+            Load("BC337 base current (GPIO)", 4, base.ib_max),
+        ),
+    )
+    leds = led_resistors()
+    pi5 = Rail(
+        "Pi header 5V (spare)",
+        f("pi.rail_5v_spare"),
+        tuple(Load(f"LED {c} die", 1, r.i_max) for c, r in leds.items())
+        + (Load("active buzzer", 1, f("buzzer.i_max")),),
+    )
+    gpio = Rail(
+        "one Pi GPIO (8 mA drive)", f("pi.gpio_drive"), (Load("BC337 base", 1, base.ib_max),)
+    )
+    return [scanner, psu, pi3, pi5, gpio]
+
+
+def supply(tree: MuxTree) -> Rail:
+    """The rail with the least margin."""
+    return min(rails(tree), key=lambda rail: rail.margin)
+
+
+# -- analog settling ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settling:
+    """Settling of the multiplexer chain into the ADC after a select change (µs)."""
+
+    levels: int
+    switch_on_us: float
+    slew_us: float
+    linear_us: float
+    rate: int
+    channels: int
+    conversion_us: float
+
+    @property
+    def settle_us(self) -> float:
+        """Select change to within ½ LSB at the ADC's sampling capacitor."""
+        return self.switch_on_us + self.slew_us + self.linear_us
+
+    @property
+    def dwell_us(self) -> float:
+        """Time per channel at the board's scan rate."""
+        return 1e6 / (self.rate * self.channels)
+
+
+def _two_pole(r1: float, c1: float, r2: float, c2: float, x0: float, threshold: float) -> float:
+    """Seconds until node 2 of the ladder source–r1–c1–r2–c2 stays within ``threshold``.
+
+    Both nodes start ``x0`` away from the final value (the worst case: neither
+    has moved yet). Solved exactly through the 2 × 2 system's eigenvalues.
+    """
+    a11, a12 = -(1 / r1 + 1 / r2) / c1, 1 / (r2 * c1)
+    a21, a22 = 1 / (r2 * c2), -1 / (r2 * c2)
+    tr, det = a11 + a22, a11 * a22 - a12 * a21
+    root = math.sqrt(tr * tr / 4 - det)
+    lam = (tr / 2 + root, tr / 2 - root)
+    vecs = [(a12, eig - a11) for eig in lam]
+    # Solve x0·(1, 1) = k0·v0 + k1·v1.
+    (p, q), (r, s) = vecs
+    d = p * s - q * r
+    k0 = (x0 * s - x0 * r) / d
+    k1 = (p * x0 - q * x0) / d
+
+    def node2(t: float) -> float:
+        return k0 * q * math.exp(lam[0] * t) + k1 * s * math.exp(lam[1] * t)
+
+    slowest = -1 / max(lam)
+    step, t, last = slowest / 200, 0.0, 0.0
+    while t < 60 * slowest:
+        if abs(node2(t)) > threshold:
+            last = t + step
+        t += step
+    return last
+
+
+def settling(tree: MuxTree) -> Settling:
+    """The worst full-scale step through the board's multiplexer tree."""
+    r_src, r_on = f("drv5055.r_out"), f("hc4067.r_on")
+    c_y, c_z = f("hc4067.c_y"), f("hc4067.c_z")
+    c_adc = f("rp2040.c_adc") + f("pico.c_trace")
+    step = VCC - 2 * f("drv5055.vout_min")
+    lsb = VCC / 2 ** f("rp2040.adc_bits")
+    i_max = f("drv5055.out_drive")
+    if tree.second_level:
+        # node A: first-level Z + second-level Y; node B: second-level Z + ADC input.
+        r1, c1, r2, c2 = r_src + r_on, c_z + c_y, r_on, c_z + c_adc
+        total_c = c1 + c2
+    else:
+        r1, c1, r2, c2 = r_src, 1e-15, r_on, c_z + c_adc
+        total_c = c2
+    # The sensor's output delivers at most ±1 mA: while the step asks for more, the
+    # nodes slew at that current; the linear phase starts once the drop is i_max·r1.
+    linear_start = min(step, i_max * r1)
+    slew = total_c * (step - linear_start) / i_max
+    linear = _two_pole(r1, c1, r2, c2, linear_start, lsb / 2)
+    rate = scan_rate(tree.channels)
+    return Settling(
+        levels=2 if tree.second_level else 1,
+        switch_on_us=f("hc4067.t_on") * 1e6 * (2 if tree.second_level else 1),
+        slew_us=slew * 1e6,
+        linear_us=linear * 1e6,
+        rate=rate,
+        channels=tree.channels,
+        conversion_us=f("rp2040.adc_conversion") * 1e6,
+    )
+
+
+# -- heat -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Heat:
+    """Steady-state warming by the scanner's own parts and its effect on readings."""
+
+    power_w: float
+    area_m2: float
+    faces: int
+    board_rise_k: float
+    die_rise_k: float
+    tau_s: float
+    offset_counts: float
+    gain_counts: float
+
+    @property
+    def rise_k(self) -> float:
+        """Sensor die above room temperature once the board has warmed."""
+        return self.board_rise_k + self.die_rise_k
+
+
+def heat(sensor_map: SensorMap, tree: MuxTree) -> Heat:
+    """Warming of a board's sensor layer, convection through its cover layers.
+
+    A two-sided board (one with magnets on its back, GW:s brott standing on
+    edge) sheds heat from both faces; a flat board lying on a table from its top
+    only (the table side is taken as insulated). Each face conducts through its
+    cover (``depth_mm`` of the map) and then convects.
+    """
+    xs = [s.x for s in sensor_map.spots]
+    ys = [s.y for s in sensor_map.spots]
+    pitch = sensor_map.pitch_mm
+    area = (max(xs) - min(xs) + pitch) * (max(ys) - min(ys) + pitch) * 1e-6
+    two_sided = any(m.side == "back" for k in sensor_map.kinds.values() for m in k.magnets)
+    faces = 2 if two_sided else 1
+    cover = sensor_map.sensor.depth_mm * 1e-3
+    per_face = 1 / (1 / f("heat.h_conv") + cover / f("heat.k_cover"))
+    each = VCC * f("drv5055.icc_max")
+    power = tree.sensors * each + (tree.first_level + tree.second_level) * VCC * f("hc4067.icc_max")
+    conductance = per_face * area * faces
+    board_rise = power / conductance
+    die_rise = each * f("drv5055.theta_ja")
+    tau = f("heat.rho_c") * area * cover * faces / conductance
+    rise = board_rise + die_rise
+    offset = f("drv5055.vq_drift") * rise / VCC * COUNTS
+    swing = (VCC / 2 - f("drv5055.vout_min")) / VCC * COUNTS
+    gain = f("drv5055.stc") * rise * swing
+    return Heat(power, area, faces, board_rise, die_rise, tau, offset, gain)
+
+
+# -- one board ------------------------------------------------------------------------------
+
+
+def figures(board: str) -> dict[str, float]:
+    """The electronics figures of a standard board, as ``lawmaster hardware check`` reports."""
+    sensor_map = SensorMap.load(board)
+    tree = tree_of(board, sensor_map)
+    all_rails = rails(tree)
+    sensors_rail = all_rails[0]
+    tight = min(all_rails, key=lambda rail: rail.margin)
+    settle = settling(tree)
+    warm = heat(sensor_map, tree)
+    return {
+        "sensors": float(tree.sensors),
+        "first_level_muxes": float(tree.first_level),
+        "second_level_muxes": float(tree.second_level),
+        "supply_worst_a": sensors_rail.worst_a,
+        "supply_capacity_a": sensors_rail.capacity_a,
+        "supply_min_margin": tight.margin,
+        "buck_headroom_v": f("psu.v_out") - f("buck.dropout") - VCC,
+        "settle_us": settle.settle_us,
+        "dwell_us": settle.dwell_us,
+        "conversion_us": settle.conversion_us,
+        "scan_rate": float(settle.rate),
+        "heat_w": warm.power_w,
+        "heat_rise_k": warm.rise_k,
+        "heat_offset_counts": warm.offset_counts,
+        "heat_gain_counts": warm.gain_counts,
+    }

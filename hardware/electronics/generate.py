@@ -1,0 +1,142 @@
+"""Rewrite (or check) every file generated from the circuits.
+
+``python -m lawmaster.hardware.electronics.generate`` (or ``lawmaster hardware
+generate``) writes, relative to the repository root:
+
+* ``hardware/BOM.md`` (its hand-written magnets section carried over),
+* the figures section of ``hardware/BUILD.md`` (the rest of it is hand-written),
+* ``wiring.md``,
+* ``hardware/schematic/scanner-<board>.net`` per board and ``host-i2c.net`` /
+  ``host-uart.net``: KiCad netlists,
+* ``hardware/schematic/<board>-overview.svg``: the block overview.
+
+``--check`` writes nothing and exits 1 when a committed file differs from what
+the source generates.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from . import bom, figures_doc, wiring
+from .circuits import BOARDS, Design, host, scanner
+from .erc import ErcResult, run_erc
+from .netlist import kicad_netlist
+from .overview import overview_svg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Designs:
+    """Every circuit of the project, built once."""
+
+    scanners: dict[str, Design]
+    host_i2c: Design
+    host_uart: Design
+    erc: dict[str, ErcResult] = field(default_factory=dict)
+
+    def all(self) -> list[Design]:
+        """The scanner designs, then the two host variants."""
+        return [*self.scanners.values(), self.host_i2c, self.host_uart]
+
+
+@cache
+def scanner_design(board: str) -> Design:
+    """One board's scanner, built once (a few seconds: hundreds of parts)."""
+    return scanner(board)
+
+
+@cache
+def host_design(interface: str) -> Design:
+    """The host side with its PN532 on ``"i2c"`` or ``"uart"``, built once."""
+    return host(interface)
+
+
+def designs() -> Designs:
+    """Every circuit of the project."""
+    return Designs(
+        {board: scanner_design(board) for board in BOARDS}, host_design("i2c"), host_design("uart")
+    )
+
+
+@cache
+def erc(name: str) -> ErcResult:
+    """ERC of one design by name (``"scanner-gw_brott"``, ``"host-i2c"``…), run once."""
+    if name.startswith("scanner-"):
+        return run_erc(scanner_design(name.removeprefix("scanner-")).circuit)
+    if name.startswith("host-"):
+        return run_erc(host_design(name.removeprefix("host-")).circuit)
+    raise KeyError(name)
+
+
+def board_erc(board: str) -> ErcResult:
+    """ERC of everything one table with this board is built from (scanner and both hosts)."""
+    results = [erc(f"scanner-{board}"), erc("host-i2c"), erc("host-uart")]
+    return ErcResult(
+        sum(r.errors for r in results),
+        sum(r.warnings for r in results),
+        tuple(m for r in results for m in r.messages),
+    )
+
+
+def outputs(root: Path = ROOT) -> dict[Path, str]:
+    """Every generated file and its content."""
+    built = designs()
+    bom_path = root / "hardware" / "BOM.md"
+    existing = bom_path.read_text("utf-8") if bom_path.exists() else ""
+    per_board = {b: [built.scanners[b], built.host_i2c] for b in BOARDS}
+    files = {
+        bom_path: bom.render(per_board, bom.carried_magnets(existing)),
+        root / "wiring.md": wiring.render(built.scanners, built.host_i2c, built.host_uart),
+    }
+    build_path = root / "hardware" / "BUILD.md"
+    guide = build_path.read_text("utf-8") if build_path.exists() else ""
+    files[build_path] = figures_doc.splice(guide, figures_doc.render(built.scanners))
+    schematic = root / "hardware" / "schematic"
+    for design in built.all():
+        files[schematic / f"{design.name}.net"] = kicad_netlist(design.circuit)
+    for board, design in built.scanners.items():
+        assert design.tree is not None
+        files[schematic / f"{board}-overview.svg"] = overview_svg(design.tree)
+    return files
+
+
+def stale(root: Path = ROOT) -> list[Path]:
+    """Generated files whose committed text differs from the source's."""
+    return [
+        path
+        for path, text in outputs(root).items()
+        if not path.exists() or path.read_text("utf-8") != text
+    ]
+
+
+def write(root: Path = ROOT) -> list[Path]:
+    """Write every generated file; returns those that changed."""
+    changed = []
+    for path, text in outputs(root).items():
+        if not path.exists() or path.read_text("utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            changed.append(path)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``[--check]``."""
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--check"]:
+        old = stale()
+        for path in old:
+            print(f"out of date: {path.relative_to(ROOT)}")
+        return 1 if old else 0
+    for path in write():
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,65 @@
+"""``lawmaster hardware check --json`` for each standard board: the agreed keys, every pass
+condition met, exit status 0. Needs ``lawmaster.hardware.magnetics`` (the magnetics half)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from lawmaster.host.cli import main
+
+KEYS = (
+    "erc_errors",
+    "supply_worst_a",
+    "supply_capacity_a",
+    "settle_us",
+    "dwell_us",
+    "min_margin_counts",
+    "noise_counts",
+    "min_hold_safety",
+)
+
+
+@pytest.mark.parametrize("board", ["gw_brott", "judge_dredd", "unamerican_graffiti"])
+def test_hardware_check_json_meets_every_budget_and_margin(board):
+    result = CliRunner().invoke(main, ["hardware", "check", "--board", board, "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)[board]
+    for key in KEYS:
+        assert isinstance(figures[key], float | int) and math.isfinite(figures[key]), key
+    assert figures["erc_errors"] == 0
+    assert figures["supply_capacity_a"] >= 1.25 * figures["supply_worst_a"]
+    assert figures["settle_us"] <= figures["dwell_us"] / 2
+    assert figures["min_margin_counts"] >= 5 * figures["noise_counts"]
+    assert figures["min_hold_safety"] >= 2
+
+
+def test_hardware_check_fails_when_a_figure_misses_its_requirement():
+    from lawmaster.hardware.checks import failures
+
+    good = {
+        "erc_errors": 0.0,
+        "supply_worst_a": 1.3,
+        "supply_capacity_a": 5.5,
+        "supply_min_margin": 3.0,
+        "buck_headroom_v": 7.2,
+        "settle_us": 2.0,
+        "dwell_us": 20.0,
+        "min_margin_counts": 500.0,
+        "noise_counts": 20.0,
+        "min_hold_safety": 2.5,
+    }
+    assert failures(good) == []
+    for key, bad in [
+        ("erc_errors", 1.0),
+        ("supply_capacity_a", 1.5),
+        ("supply_min_margin", 1.1),
+        ("buck_headroom_v", -0.1),
+        ("settle_us", 10.5),
+        ("min_margin_counts", 99.0),
+        ("min_hold_safety", 1.9),
+    ]:
+        assert len(failures({**good, key: bad})) == 1, key
