@@ -18,6 +18,7 @@ from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
 from ..render.gw_brott import SIDES, side_of
+from .table import scenario_file
 
 bp = Blueprint("seat", __name__)
 
@@ -80,6 +81,13 @@ def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any
     if ok:
         return redirect(url_for("seat.page", token=token), code=303)
     return render_seat(table, seat, token, error=error, status=REFUSED)
+
+
+@bp.get("/seat/<token>/scenario.jsonl")
+def scenario(token: str) -> Response:
+    """The finished game as this seat may read it (see ``Table.export_scenario``)."""
+    table, seat = seat_for(token)
+    return scenario_file(table, seat)
 
 
 @bp.post("/seat/<token>/action")
