@@ -87,8 +87,9 @@ def replay(
 
     With ``seat``, every line is what that seat received live, and a seat the
     game does not have raises :class:`NotAScenario` once the header is read.
-    With ``strict``, so does input with no header or a refused one (instead
-    of a refusal line, after which the next line is tried as the header).
+    With ``strict``, a missing or refused header raises it too; without, a
+    refused header is answered like any other line and the next line is tried
+    as the header.
     """
     game: Game | None = None
     for line in _meaningful(lines):
