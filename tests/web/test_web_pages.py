@@ -255,7 +255,8 @@ def test_web_replay_of_a_finished_game_move_by_move(host, client):
     text = exported.get_data(as_text=True).splitlines()
     lines = [line for line in text if not line.startswith("# the header")]
     assert json.loads(lines[0])["game"] == "gw-brott" and len(lines) == steps
-    seen = [(a, line) for a, line in zip(table.actions, lines[1:]) if not line.startswith("#")]
+    pairs = zip(table.actions, lines[1:], strict=True)
+    seen = [(a, line) for a, line in pairs if not line.startswith("#")]
     assert [json.loads(line) for _, line in seen] == [a for a, _ in seen]
     assert seen and all(a["act"] != "move" for a, _ in seen)
     playing = html(client.get("/table/replay?step=2&play=1"))
