@@ -115,7 +115,7 @@ class DreddRules(GameRules):
         #: Combat dice typed so far, by key (a group's first seat, or ``"perp"``).
         self.dice: dict[str, list[int]] = {}
         #: A card tap that no step expected, until the next change.
-        self.flag: str | None = None
+        self.flag: str | Status | None = None
         #: Cards a Hospital Judge tapped to recycle, by seat.
         self.recycling: dict[str, list[str]] = {}
         #: Each Judge's Sector after the last accepted input (to see who the game moved).
@@ -786,7 +786,8 @@ class DreddRules(GameRules):
     def _apply_or_flag(self, action: dict[str, Any], seat: str, referee: Referee) -> None:
         reason = referee.apply_physical(action, seat, source="nfc")
         if reason is not None:
-            self.flag = f"{self.physical_name(action)} is not allowed now: {reason}"
+            # The reason may name the tapped card: only its sender reads it (detail_seats).
+            self.flag = referee._refused(action, reason, self.table.state)
 
     # -- the panel's button ------------------------------------------------------------
     def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
@@ -814,8 +815,10 @@ class DreddRules(GameRules):
             waiting = all(k in self.relocate or k in left for k in self.problems)
             words = [v for k, v in self.problems.items() if k not in left]
             return _status("waiting" if waiting else "illegal", "; ".join(words))
-        if self.flag is not None:
+        if isinstance(self.flag, str):
             return _status("illegal", self.flag)
+        if self.flag is not None:
+            return self.flag
         if self.question is not None:
             return _status("waiting", "waiting for " + ", ".join(self.question.seats) + " to say")
         if self.dice:

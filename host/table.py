@@ -15,7 +15,6 @@ action it has checked and put together.
 from __future__ import annotations
 
 import hmac
-import json
 import queue
 import secrets
 import threading
@@ -24,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, engine_for, events_for
+from lawmaster.rules.core.export import scenario_lines
 
 from .journal import ACTION, UNDO, GameRecord, Journal
 
@@ -179,12 +179,22 @@ class Table:
         with self._lock:
             return [self._snapshot_at(i, seat, live=False) for i in range(len(self._states))]
 
-    def export_scenario(self) -> list[str] | None:
-        """The finished game as scenario lines (header first); ``None`` until it is over."""
+    def export_scenario(self, seat: str | None = None) -> list[str] | None:
+        """The finished game as scenario lines (header first); ``None`` until it is over.
+
+        ``seat=None`` is the whole file, every secret in it (the journal's
+        copy); a seat gets only the inputs it saw happen, the rest as comments
+        (see :func:`lawmaster.rules.core.export.scenario_lines`).
+        """
         with self._lock:
             if not self.is_over():
                 return None
-            return [_line(self.header), *(_line(a) for a in self._actions)]
+            first_view = None
+            if seat is not None:
+                if seat not in [*self.seats(), TABLE_SEAT]:
+                    raise IllegalAction(f"there is no seat {seat!r} in this game")
+                first_view = self.engine.view(self._states[0], seat)
+            return scenario_lines(self.header, self._actions, self._events, seat, first_view)
 
     # -- input --------------------------------------------------------------
     def submit(self, seat: str, action: Any) -> dict[str, Any]:
@@ -344,10 +354,6 @@ def _undo_view(request: UndoRequest | None, seat: str) -> dict[str, Any] | None:
         "move": request.move,
         "can_confirm": seat in request.confirmers,
     }
-
-
-def _line(value: Mapping[str, Any]) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 class TableHost:

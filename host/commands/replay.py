@@ -7,22 +7,42 @@ import sys
 
 import click
 
-from lawmaster.rules.core.replay import replay
+from lawmaster.rules.core.replay import NotAScenario, replay
 
 
 @click.command("replay")
-@click.option("--seat", default=None, help="Print this seat's view instead of the summary.")
+@click.option(
+    "--seat",
+    default=None,
+    help="Print what this seat received live, line by line, and its view at the end.",
+)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 def command(seat: str | None, file: str) -> None:
-    """Replay a scenario FILE (JSON Lines, see SCENARIOS.md); '-' reads standard input."""
+    """Replay a scenario FILE (JSON Lines: a header naming the game, then one
+    input per line; each game's rules README gives its vocabulary); '-' reads
+    standard input. Exits 2, with a sentence, when FILE is not a scenario."""
+    name = "standard input" if file == "-" else file
     try:
         if file == "-":
             lines = sys.stdin.read().splitlines()
         else:
             with open(file, encoding="utf-8") as handle:
                 lines = handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        click.echo(json.dumps({"ok": False, "error": f"cannot read {file}: {exc}"}))
-        sys.exit(2)
-    for result in replay(lines, seat=seat):
+    except UnicodeDecodeError:
+        _fail(f"cannot read {name}: it is not UTF-8 text")
+    except OSError as exc:
+        _fail(f"cannot read {name}: {exc.strerror or exc}")
+    results = replay(lines, seat=seat, strict=True)
+    try:
+        # The header (and the seat) are checked before anything is printed.
+        first = next(results)
+    except NotAScenario as exc:
+        _fail(f"{name}: {exc}")
+    click.echo(json.dumps(first, ensure_ascii=False))
+    for result in results:
         click.echo(json.dumps(result, ensure_ascii=False))
+
+
+def _fail(sentence: str) -> None:
+    click.echo(f"lawmaster replay: {sentence}", err=True)
+    sys.exit(2)

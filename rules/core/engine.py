@@ -66,6 +66,16 @@ class Engine(ABC):
         """Whether the game has ended."""
         return self.summary(state).get("winner") is not None
 
+    def actor(self, action: Action) -> str | None:
+        """The seat that sends ``action``, or ``None`` for an input of the whole table.
+
+        A refusal is told in full to this seat only (see
+        :func:`~lawmaster.rules.core.refusals.refusal_for`). Most actions name
+        it in ``"by"``; an engine whose actions do not overrides this.
+        """
+        by = action.get("by") if isinstance(action, Mapping) else None
+        return by if isinstance(by, str) else None
+
     def legal_actions(self, state: Any) -> list[dict[str, Any]] | None:
         """Every legal action now, where that set is finite and small; else ``None``."""
         return None

@@ -1,8 +1,13 @@
 """Replaying a scenario file: one JSON line out for every line in.
 
-The format is public (see ``docs/SCENARIOS.md``): a header line naming the game and
-its setup, then one action per line. Nothing in here may raise on bad input;
-every problem becomes ``{"ok": false, "error": ...}`` and replay goes on.
+The format is public (``docs/SCENARIOS.md`` and each game's rules README): a
+header line naming the game and its setup, then one action per line. A bad line never stops a replay;
+it becomes ``{"ok": false, "error": ...}`` and replay goes on.
+
+Replayed for a seat, each line is what that seat received live: the events of
+that input :func:`~lawmaster.rules.core.actions.events_for` lets through (the
+very function the table's per-seat stream is built with), and a refusal as
+:func:`~lawmaster.rules.core.refusals.refusal_for` tells it to that seat.
 """
 
 from __future__ import annotations
@@ -12,8 +17,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import events_for
 from .engine import Engine, engine_for
 from .errors import IllegalAction
+from .refusals import refusal_for
+
+#: The seat of the table's public screen, which every game has.
+TABLE_SEAT = "table"
+
+
+class NotAScenario(Exception):
+    """The input cannot be replayed at all: no header, a refused header, an unknown seat.
+
+    Its text is a sentence for the person who ran the replay.
+    """
 
 
 @dataclass
@@ -58,29 +75,54 @@ def _parse(line: str) -> Any:
         raise IllegalAction(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
 
 
-def replay(lines: Iterable[str], seat: str | None = None) -> Iterator[dict[str, Any]]:
-    """Yield one result per meaningful line, then the summary (or ``seat``'s view)."""
+def seats_of(game: Game) -> list[str]:
+    """Every seat a replay can be read for: the players' and the table's."""
+    return [*game.engine.seats(game.state), TABLE_SEAT]
+
+
+def replay(
+    lines: Iterable[str], seat: str | None = None, *, strict: bool = False
+) -> Iterator[dict[str, Any]]:
+    """Yield one result per meaningful line, then the summary (or ``seat``'s view).
+
+    With ``seat``, every line is what that seat received live, and a seat the
+    game does not have raises :class:`NotAScenario` once the header is read.
+    With ``strict``, a missing or refused header raises it too; without, a
+    refused header is answered like any other line and the next line is tried
+    as the header.
+    """
     game: Game | None = None
     for line in _meaningful(lines):
+        data: Any = None
         try:
             data = _parse(line)
             if game is None:
                 game, events = Game.start(data)
+                if seat is not None and seat not in seats_of(game):
+                    names = ", ".join(seats_of(game))
+                    raise NotAScenario(f"there is no seat {seat!r}; the seats are {names}")
             else:
                 events = game.apply(data)
         except IllegalAction as exc:
-            yield {"ok": False, "error": exc.reason}
+            if game is None:
+                if strict:
+                    raise NotAScenario(f"its first line does not set a game up: {exc}") from None
+                reason = exc.reason
+            else:
+                reason = refusal_for(game.engine, data, exc.reason, seat)
+            yield {"ok": False, "error": reason}
             continue
         except RecursionError:
+            if game is None and strict:
+                raise NotAScenario("its first line is nested too deeply to read") from None
             yield {"ok": False, "error": "the line is nested too deeply to read"}
             continue
-        yield {"ok": True, "events": events}
+        yield {"ok": True, "events": events if seat is None else events_for(events, seat)}
     if game is None:
+        if strict:
+            raise NotAScenario("there is nothing to replay: no line names the game")
         yield {"summary": None}
     elif seat is None:
         yield {"summary": game.engine.summary(game.state)}
     else:
-        try:
-            yield {"view": game.engine.view(game.state, seat)}
-        except IllegalAction as exc:
-            yield {"ok": False, "error": exc.reason}
+        yield {"view": game.engine.view(game.state, seat)}

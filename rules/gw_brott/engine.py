@@ -28,6 +28,8 @@ _HANDLERS: dict[str, Handler] = {
     "inform": gw_turn.inform,
 }
 
+_GW_ACTS = frozenset({"gw_roll", "gw_move", "trump"})
+
 
 def _deduce(deduction: Deduction, events: list[Event]) -> Deduction:
     """GW's deduction map after every event of ``events`` GW may see, in order."""
@@ -49,6 +51,12 @@ class GWEngine(Engine):
         draft = Draft(state)
         draft.deduction = _deduce(state.deduction, events)
         return Outcome(draft.freeze(), events)
+
+    def actor(self, action: Mapping[str, Any]) -> str | None:
+        # GW's inputs carry no "by": GW is the only one who sends them.
+        if isinstance(action, Mapping) and action.get("act") in _GW_ACTS:
+            return "gw"
+        return super().actor(action)
 
     def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
         if not isinstance(action, Mapping):

@@ -182,7 +182,7 @@ def reveal_perp(state: State, sector: str, card: str | None, events: list) -> No
             )
         book(state).perp(card)
         if card in state["perps_seen"]:
-            raise IllegalAction(f"the Perp {card} is already elsewhere")
+            raise IllegalAction("the referee knows that Perp card is already elsewhere")
         state["perps_seen"].append(card)
         perp["card"] = card
     elif card is not None and card != perp["card"]:

@@ -322,7 +322,7 @@ def psi_peek(state: State, action: Mapping[str, Any], events: list) -> None:
             raise IllegalAction("tap the face-down Perp card to read it (give its id as 'perp')")
         book(state).perp(tapped)
         if tapped in state["perps_seen"]:
-            raise IllegalAction(f"the Perp {tapped} is already elsewhere")
+            raise IllegalAction("the referee knows that Perp card is already elsewhere")
         perp["card"] = tapped
         state["perps_seen"].append(tapped)
     elif tapped is not None and tapped != perp["card"]:

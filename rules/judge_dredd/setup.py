@@ -270,7 +270,7 @@ def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
     if perp is not None:
         cards.perp(perp)
         if perp in state["perps_seen"]:
-            raise IllegalAction(f"the Perp {perp} has already been drawn")
+            raise IllegalAction("that Perp card has already been drawn")
         if not occupied and not perp_left:
             raise IllegalAction("the Perp deck is empty: no Perp is placed")
     if crime is not None:

@@ -106,18 +106,26 @@ def known_location(state: State, card: str) -> str | None:
     return None
 
 
+def _in_play_for(state: State, seat: str, card: str) -> bool:
+    """Whether ``seat`` may know ``card`` is in the combat: face up, or its own."""
+    return any(
+        c["card"] == card and (c["face_up"] or c["by"] == seat) for c in state["combat"]["cards"]
+    )
+
+
 def take_from_hand(state: State, seat: str, card: str) -> None:
     """Remove a tapped card from ``seat``'s hand, checking it can be there."""
     j = state["judges"][seat]
     where = known_location(state, card)
     if where is not None and where != f"hand:{seat}":
         name = f"{book(state).names[card]} ({card})"
-        if where.startswith("hand:"):
-            reason = f"{name} is already known to be in {where[5:]}'s hand"
-        elif where == "discard":
+        if where == "discard":
             reason = f"{name} is in the discard pile, not in {seat}'s hand"
-        else:
+        elif where == "combat" and _in_play_for(state, seat, card):
             reason = f"{name} is already in play"
+        else:
+            # Another hand or a face-down commitment: where it is, is not the tapper's to know.
+            reason = f"{name} cannot come from {seat}'s hand: the referee knows it is elsewhere"
         raise IllegalAction(reason)
     if card in j["known"]:
         j["known"].remove(card)

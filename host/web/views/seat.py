@@ -19,6 +19,7 @@ from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
 from ..guard import TOKEN_HEADER, check_seat_device, check_seat_post
 from ..render.gw_brott import SIDES, side_of
+from .table import scenario_file
 
 bp = Blueprint("seat", __name__)
 
@@ -84,6 +85,14 @@ def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any
     if ok:
         return redirect(url_for("seat.page", token=token), code=303)
     return render_seat(table, seat, token, error=error, status=REFUSED)
+
+
+@bp.get("/seat/<token>/scenario.jsonl")
+def scenario(token: str) -> Response:
+    """The finished game as this seat may read it (see ``Table.export_scenario``)."""
+    table, seat = seat_for(token)
+    check_seat_device(token)
+    return scenario_file(table, seat)
 
 
 @bp.post("/seat/<token>/action")

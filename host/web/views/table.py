@@ -118,15 +118,20 @@ def replay() -> str:
     )
 
 
-@bp.get("/table/scenario.jsonl")
-def scenario() -> Response:
-    """The finished game as a scenario file (header, then one input per line)."""
-    lines = current_table().export_scenario()
+def scenario_file(table: Any, seat: str) -> Response:
+    """The finished game as ``seat`` may read it, as a scenario file to download."""
+    lines = table.export_scenario(seat)
     if lines is None:
         raise WebError(UNKNOWN, "the game is not over yet: its scenario is exported at the end")
     response = Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
-    response.headers["Content-Disposition"] = 'attachment; filename="game.jsonl"'
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{seat}.jsonl"'
     return response
+
+
+@bp.get("/table/scenario.jsonl")
+def scenario() -> Response:
+    """The finished game as the public screen saw it (header, then one line per input)."""
+    return scenario_file(current_table(), TABLE_SEAT)
 
 
 @bp.get("/table/replay.json")
