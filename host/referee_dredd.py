@@ -328,9 +328,55 @@ class DreddRules(GameRules):
                 )
             elif act == "place_judge":
                 out.append(self._place_judge_prompt(seat, state))
+            elif act in ("decline", "cool"):
+                action = {"act": act, "by": seat}
+                label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
+                out.append(
+                    _prompt(
+                        f"dredd_{act}",
+                        action,
+                        message=_cap(item["why"]),
+                        options=[{"label": label, "action": action}],
+                    )
+                )
+            elif act == "internal_affairs":
+                base = {"act": act, "by": seat}
+                others = [s for s in state["players"] if s != seat]
+                out.append(
+                    _prompt(
+                        "dredd_internal_affairs",
+                        base,
+                        message=_cap(item["why"]),
+                        options=[
+                            {"label": f"Look at {s}'s hand", "action": {**base, "target": s}}
+                            for s in others
+                        ],
+                    )
+                )
+            elif act == "play" and state["judges"][seat]["ko"]:
+                out.append(self._robodoc_prompt(seat, state, you))
         if self.question is not None and seat in self.question.seats:
             out.append(self.question.prompt)
         return out
+
+    def _robodoc_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+        """Robodoc for a KO'd Judge: one choice per known Robodoc card and adjacent Sector."""
+        names = board(state)
+        here = state["judges"][seat]["sector"]
+        cards = [c for c in you.get("known_cards") or [] if book(state).action(c).kind == "robodoc"]
+        base = {"act": "play", "by": seat}
+        options = [
+            {"label": f"{card}: to {names.name_of(to)}", "action": {**base, "card": card, "to": to}}
+            for card in cards
+            for to in names.neighbours(here)
+        ]
+        return _prompt(
+            "dredd_robodoc",
+            base,
+            message="Your Judge is KO'd: play Robodoc (tap it first if the referee does not "
+            "know it) to move to an adjacent Sector instead",
+            options=options,
+        )
 
     def _move_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
         base = {"act": "move", "by": seat}

@@ -8,7 +8,7 @@ from typing import Any
 
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
 
-from . import arrests, combat, movement, play, refill, setup
+from . import arrests, combat, moments, movement, play, refill, setup
 from .state import PERPS_ON_BOARD, State, perp_sectors
 from .views import summary, to_act, view
 
@@ -75,6 +75,7 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
     "internal_affairs": refill.internal_affairs,
     "psi_peek": play.psi_peek,
     "show": _show,
+    "decline": moments.decline,
 }
 
 

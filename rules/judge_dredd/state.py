@@ -152,6 +152,30 @@ def reshuffle_actions(state: State) -> None:
     state["action_discard"] = []
 
 
+def may_hold(state: State, seat: str, kind: str) -> bool:
+    """Whether ``seat``'s hand could hold a card of family ``kind`` ("robodoc").
+
+    False only when the engine can rule it out: every card in that hand is known and none
+    is of that family, or every card of the family is known to be somewhere else.
+    """
+    j = state["judges"][seat]
+    family = [c for c, a in book(state).actions.items() if a.kind == kind]
+    if any(c in j["known"] for c in family):
+        return True
+    if j["hand"] == len(j["known"]):
+        return False
+    return any(known_location(state, c) is None for c in family)
+
+
+def robodoc_due(state: State) -> list[str]:
+    """The KO'd seats whose moment to play Robodoc is open and who may hold one."""
+    return [
+        s
+        for s in state["robodoc_window"]
+        if state["judges"][s]["ko"] and may_hold(state, s, "robodoc")
+    ]
+
+
 def ko(state: State, seat: str, events: list) -> None:
     """Knock a Judge out; a Robodoc may still save them before the next action."""
     state["judges"][seat]["ko"] = True
