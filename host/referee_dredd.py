@@ -110,7 +110,7 @@ class DreddRules(GameRules):
         self.question: Question | None = None
         #: A crime placement being tapped.
         self.placing: Placing | None = None
-        #: A move waiting for the Perp it turns up to be tapped.
+        #: A move (or a Robodoc or Barney landing) waiting for the Perp it turns up.
         self.held_move: dict[str, Any] | None = None
         #: Combat dice typed so far, by key (a group's first seat, or ``"perp"``).
         self.dice: dict[str, list[int]] = {}
@@ -170,8 +170,8 @@ class DreddRules(GameRules):
         act = action.get("act")
         if act == "roll":
             return self._complete_roll(seat, action, state, rng)
-        if act == "move" and action.get("perp") is None:
-            end = self._move_end(action, state)
+        if act in ("move", "play", "accept") and action.get("perp") is None:
+            end = self._move_end(action, state) if act == "move" else _landing(action, state)
             if end is not None and self._unknown_face_down(state, end):
                 self.held_move = dict(action)
                 name = board(state).name_of(end)
@@ -932,6 +932,21 @@ def _status(state: str, text: str) -> Status:
     from .table import Status
 
     return Status(state, text)
+
+
+def _landing(action: Mapping[str, Any], state: Any) -> str | None:
+    """Where a Robodoc ``play`` or a Barney's ``accept`` puts its Judge, if it is one."""
+    if action.get("act") == "accept":
+        pending = state["pending"]
+        if pending and pending["kind"] == "barney" and action.get("by") == pending["target"]:
+            return str(pending["to"])
+        return None
+    card, to = action.get("card"), action.get("to")
+    actions = book(state).actions
+    robodoc = isinstance(card, str) and card in actions and actions[card].kind == "robodoc"
+    if robodoc and action.get("option") != "alt" and isinstance(to, str):
+        return to if to in board(state).sectors else None
+    return None
 
 
 def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:

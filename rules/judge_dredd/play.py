@@ -50,7 +50,8 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
     if card.kind == "robodoc" and option == "main":
         _robodoc(state, seat, card, action, events)
         return
-    if card.type == "special" and option == "main" and arrest_not_begun(state):
+    outside_combat = card.kind in ("tip-off", "boing", "block-mania")
+    if outside_combat and option == "main" and arrest_not_begun(state):
         _withdraw_arrest(state, events)
         pending = state["pending"]
     if state["combat"] is not None:
