@@ -152,27 +152,19 @@ def reshuffle_actions(state: State) -> None:
     state["action_discard"] = []
 
 
-def may_hold(state: State, seat: str, kind: str) -> bool:
-    """Whether ``seat``'s hand could hold a card of family ``kind`` ("robodoc").
-
-    False only when the engine can rule it out: every card in that hand is known and none
-    is of that family, or every card of the family is known to be somewhere else.
-    """
-    j = state["judges"][seat]
-    family = [c for c, a in book(state).actions.items() if a.kind == kind]
-    if any(c in j["known"] for c in family):
-        return True
-    if j["hand"] == len(j["known"]):
-        return False
-    return any(known_location(state, c) is None for c in family)
-
-
 def robodoc_due(state: State) -> list[str]:
-    """The KO'd seats whose moment to play Robodoc is open and who may hold one."""
+    """The KO'd seats whose moment to play Robodoc is open and who might hold one.
+
+    Only public facts rule a seat out (an empty hand, every Robodoc in the discard pile):
+    asking only the seats the engine believes hold one would tell the table about a hand.
+    """
+    family = [c for c, a in book(state).actions.items() if a.kind == "robodoc"]
+    if all(c in state["action_discard"] for c in family):
+        return []
     return [
         s
         for s in state["robodoc_window"]
-        if state["judges"][s]["ko"] and may_hold(state, s, "robodoc")
+        if state["judges"][s]["ko"] and state["judges"][s]["hand"] > 0
     ]
 
 

@@ -51,6 +51,19 @@ def test_dredd_robodoc_moment_after_the_last_arrest_is_in_the_view():
     assert game.state["judges"]["a"]["sector"] == "resyk"
 
 
+def test_dredd_the_robodoc_moment_tells_nobody_about_the_hand():
+    # The referee knows a holds no Robodoc, but the table does not: a is asked all the same,
+    # so being asked (public in ``pending`` and ``to_act``) reveals nothing.
+    hand = ["fergee-1", "fergee-2", "riot-foam-1", "riot-foam-2", "daystick-1", "daystick-2"]
+    game = start(hands={"a": hand})
+    _lose_last_arrest(game)
+    assert ENGINE.view(game.state, "b")["pending"] == {"kind": "robodoc", "seats": ["a"]}
+    with pytest.raises(IllegalAction):
+        game.apply({"act": "play", "by": "a", "card": "robodoc-1", "to": "resyk"})
+    game.apply({"act": "decline", "by": "a"})
+    assert game.state["judges"]["a"]["sector"] == "justice-department-hospital"
+
+
 def test_dredd_no_robodoc_wait_in_the_final_round():
     # "At the end of that arrest phase the game ends": no refill, so no Hospital to avoid.
     game = start(hands={"a": ["robodoc-1"]})
