@@ -166,7 +166,7 @@ def _pending_view(state: State) -> dict[str, Any] | None:
 
 def view(state: State, seat: str) -> dict[str, Any]:
     """Everything ``seat`` may know. ``"table"`` gets the public part only."""
-    if seat != "table" and seat not in state["judges"]:
+    if seat != "table" and (not isinstance(seat, str) or seat not in state["judges"]):
         raise IllegalAction(f"{seat!r} is not a seat in this game")
     cards = book(state)
     b = board(state)
