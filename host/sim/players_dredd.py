@@ -17,7 +17,7 @@ Each simulated person plays what the game asks of its seat, as at the table:
 * Arrests by several Judges are joint or competing by a coin; Barneys and
   BOING!s are accepted; escaping Perps run to a random free Sector; a Judge on
   the Hospital recycles nothing. A KO'd Judge holding Robodoc plays it; the SJS
-  always uses Internal Affairs, on a random player.
+  uses Internal Affairs on a random player when it answers before anyone draws.
 
 Same interface as :class:`lawmaster.host.sim.players.Players`: :meth:`decide`
 returns the next :class:`~lawmaster.host.sim.players.Decision`, drawn from a
