@@ -110,7 +110,7 @@ class DreddRules(GameRules):
         self.question: Question | None = None
         #: A crime placement being tapped.
         self.placing: Placing | None = None
-        #: A move waiting for the Perp it turns up to be tapped.
+        #: A move (or a Robodoc or Barney landing) waiting for the Perp it turns up.
         self.held_move: dict[str, Any] | None = None
         #: Combat dice typed so far, by key (a group's first seat, or ``"perp"``).
         self.dice: dict[str, list[int]] = {}
@@ -170,8 +170,8 @@ class DreddRules(GameRules):
         act = action.get("act")
         if act == "roll":
             return self._complete_roll(seat, action, state, rng)
-        if act == "move" and action.get("perp") is None:
-            end = self._move_end(action, state)
+        if act in ("move", "play", "accept") and action.get("perp") is None:
+            end = self._move_end(action, state) if act == "move" else _landing(action, state)
             if end is not None and self._unknown_face_down(state, end):
                 self.held_move = dict(action)
                 name = board(state).name_of(end)
@@ -328,9 +328,55 @@ class DreddRules(GameRules):
                 )
             elif act == "place_judge":
                 out.append(self._place_judge_prompt(seat, state))
+            elif act in ("decline", "cool"):
+                action = {"act": act, "by": seat}
+                label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
+                out.append(
+                    _prompt(
+                        f"dredd_{act}",
+                        action,
+                        message=_cap(item["why"]),
+                        options=[{"label": label, "action": action}],
+                    )
+                )
+            elif act == "internal_affairs":
+                base = {"act": act, "by": seat}
+                others = [s for s in state["players"] if s != seat]
+                out.append(
+                    _prompt(
+                        "dredd_internal_affairs",
+                        base,
+                        message=_cap(item["why"]),
+                        options=[
+                            {"label": f"Look at {s}'s hand", "action": {**base, "target": s}}
+                            for s in others
+                        ],
+                    )
+                )
+            elif act == "play" and state["judges"][seat]["ko"]:
+                out.append(self._robodoc_prompt(seat, state, you))
         if self.question is not None and seat in self.question.seats:
             out.append(self.question.prompt)
         return out
+
+    def _robodoc_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+        """Robodoc for a KO'd Judge: one choice per known Robodoc card and adjacent Sector."""
+        names = board(state)
+        here = state["judges"][seat]["sector"]
+        cards = [c for c in you.get("known_cards") or [] if book(state).action(c).kind == "robodoc"]
+        base = {"act": "play", "by": seat}
+        options = [
+            {"label": f"{card}: to {names.name_of(to)}", "action": {**base, "card": card, "to": to}}
+            for card in cards
+            for to in names.neighbours(here)
+        ]
+        return _prompt(
+            "dredd_robodoc",
+            base,
+            message="Your Judge is KO'd: play Robodoc (tap it first if the referee does not "
+            "know it) to move to an adjacent Sector instead",
+            options=options,
+        )
 
     def _move_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
         base = {"act": "move", "by": seat}
@@ -889,6 +935,21 @@ def _status(state: str, text: str) -> Status:
     from .table import Status
 
     return Status(state, text)
+
+
+def _landing(action: Mapping[str, Any], state: Any) -> str | None:
+    """Where a Robodoc ``play`` or a Barney's ``accept`` puts its Judge, if it is one."""
+    if action.get("act") == "accept":
+        pending = state["pending"]
+        if pending and pending["kind"] == "barney" and action.get("by") == pending["target"]:
+            return str(pending["to"])
+        return None
+    card, to = action.get("card"), action.get("to")
+    actions = book(state).actions
+    robodoc = isinstance(card, str) and card in actions and actions[card].kind == "robodoc"
+    if robodoc and action.get("option") != "alt" and isinstance(to, str):
+        return to if to in board(state).sectors else None
+    return None
 
 
 def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -16,7 +16,8 @@ Each simulated person plays what the game asks of its seat, as at the table:
   generator.
 * Arrests by several Judges are joint or competing by a coin; Barneys and
   BOING!s are accepted; escaping Perps run to a random free Sector; a Judge on
-  the Hospital recycles nothing.
+  the Hospital recycles nothing. A KO'd Judge holding Robodoc plays it; the SJS
+  uses Internal Affairs on a random player when it answers before anyone draws.
 
 Same interface as :class:`lawmaster.host.sim.players.Players`: :meth:`decide`
 returns the next :class:`~lawmaster.host.sim.players.Decision`, drawn from a
@@ -92,11 +93,14 @@ class DreddPlayers:
         acts = {act for _, act in waiting}
         if "commit" in acts or "reveal" in acts:
             return self._combat(state, waiting)
-        seat, act = waiting[0]
-        handler = getattr(self, f"_{act}", None)
-        if handler is None:
-            return Decision(seat, {"act": act})
-        return handler(seat, state, rng)
+        for seat, act in waiting:
+            handler = getattr(self, f"_{act}", None)
+            if handler is None:
+                return Decision(seat, {"act": act})
+            decision = handler(seat, state, rng)
+            if decision is not None:
+                return decision  # None: an optional moment this person lets pass
+        return None
 
     # -- setup and refill: the decks -------------------------------------------
     def _place_judge(self, seat: str, state: Any, rng: random.Random) -> Decision:
@@ -250,7 +254,47 @@ class DreddPlayers:
         return Decision(seat, action, notes={"taps": [(perp, None)]})
 
     def _accept(self, seat: str, state: Any, rng: random.Random) -> Decision:
-        return Decision(seat, {"act": "accept", "by": seat})
+        action: dict[str, Any] = {"act": "accept", "by": seat}
+        pending = state["pending"]
+        if pending["kind"] == "barney":
+            return self._landing(seat, state, rng, action, pending["to"])
+        return Decision(seat, action)
+
+    def _landing(
+        self, seat: str, state: Any, rng: random.Random, action: dict[str, Any], to: str
+    ) -> Decision:
+        """``action`` moving ``seat``'s Judge to ``to``, tapping a face-down Perp it turns up."""
+        perp = state["perps"].get(to)
+        if perp is not None and not perp["face_up"] and perp["card"] is None:
+            card = self._unseen(state, rng, "perp")
+            if card is not None:
+                return Decision(seat, {**action, "perp": card}, notes={"taps": [(card, None)]})
+        return Decision(seat, action)
+
+    def _play(self, seat: str, state: Any, rng: random.Random) -> Decision | None:
+        """Robodoc when KO'd and holding one (the other asked plays are let pass)."""
+        if not state["judges"][seat]["ko"]:
+            return None
+        cards = [c for c in state["judges"][seat]["known"] if c.startswith("robodoc-")]
+        if not cards:
+            return None
+        here = state["judges"][seat]["sector"]
+        for to in rng.sample(self.board.neighbours(here), len(self.board.neighbours(here))):
+            action = {"act": "play", "by": seat, "card": cards[0], "to": to}
+            decision = self._landing(seat, state, rng, action, to)
+            try:
+                self.table.check(decision.action)
+            except IllegalAction:
+                continue
+            return decision
+        return None
+
+    def _decline(self, seat: str, state: Any, rng: random.Random) -> Decision:
+        return Decision(seat, {"act": "decline", "by": seat})
+
+    def _internal_affairs(self, seat: str, state: Any, rng: random.Random) -> Decision:
+        target = rng.choice([s for s in state["players"] if s != seat])
+        return Decision(seat, {"act": "internal_affairs", "by": seat, "target": target})
 
     def _perp_escape(self, seat: str, state: Any, rng: random.Random) -> Decision:
         sector = state["pending"]["sector"]

@@ -11,7 +11,7 @@ from lawmaster.rules.core import IllegalAction, field, public
 
 from .combat import open_combat
 from .movement import perp_destinations, reveal_perp
-from .state import State, board, book, is_, judges_in, order, private
+from .state import State, board, book, is_, judges_in, order, private, robodoc_due
 
 
 def next_arrest(state: State) -> tuple[str, list[str], str] | None:
@@ -43,6 +43,12 @@ def advance(state: State, events: list) -> None:
         state["arrest_go"] = False
     found = next_arrest(state)
     if found is None:
+        due = [] if state["final_round"] else robodoc_due(state)
+        if due:
+            # The refill would hospitalise them in this same step: "The Robodoc card is used
+            # when you are KO'd", so the phase waits for each to play it or decline.
+            state["pending"] = {"kind": "robodoc", "seats": due}
+            return
         end_arrest_phase(state, events)
         return
     sector, seats, foe = found

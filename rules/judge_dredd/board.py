@@ -157,7 +157,8 @@ def _pairs(value: object, what: str, sectors: Mapping[str, Sector]) -> frozenset
         raise IllegalAction(f"the board's {what} must be a list of Sector pairs")
     out = set()
     for pair in value:
-        if not (isinstance(pair, list) and len(pair) == 2 and all(p in sectors for p in pair)):
+        known = isinstance(pair, list) and all(isinstance(p, str) and p in sectors for p in pair)
+        if not (known and len(pair) == 2):
             raise IllegalAction(f"{pair!r} in the board's {what} is not a pair of known Sectors")
         if pair[0] == pair[1]:
             raise IllegalAction(f"{pair!r} in the board's {what} joins a Sector to itself")

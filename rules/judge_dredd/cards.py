@@ -104,23 +104,84 @@ class CardBook:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> CardBook:
-        try:
-            perps = {p["id"]: int(p["strength"]) for p in data["perps"]}
-            crimes = {c["id"]: int(c["strength"]) for c in data["crimes"]}
-            sectors = {s["id"]: str(s["sector"]) for s in data["sectors"]}
-            actions = {}
-            for a in data["actions"]:
-                if a["type"] not in ACTION_TYPES:
-                    raise IllegalAction(f"Action card {a['id']!r} has an unknown type")
-                actions[a["id"]] = ActionCard(
-                    a["id"], a["name"], a["type"], dict(a["effect"]), a.get("alt")
-                )
-            names = {c["id"]: c.get("name", c["id"]) for k in ("perps", "crimes") for c in data[k]}
-            names.update({s["id"]: s.get("name", s["id"]) for s in data["sectors"]})
-            names.update({a.id: a.name for a in actions.values()})
-        except (KeyError, TypeError, ValueError):
-            raise IllegalAction("a card set needs perps, crimes, sectors and actions") from None
+        """Build and check a card set from its JSON object (README: card set format)."""
+        lists = {}
+        for key in ("perps", "crimes", "sectors", "actions"):
+            items = data.get(key)
+            if not isinstance(items, list) or not all(
+                isinstance(c, Mapping) and isinstance(c.get("id"), str) for c in items
+            ):
+                raise IllegalAction(f"a card set needs '{key}': a list of cards, each with an 'id'")
+            lists[key] = items
+        perps = {p["id"]: _strength(p) for p in lists["perps"]}
+        crimes = {c["id"]: _strength(c) for c in lists["crimes"]}
+        sectors = {s["id"]: _text(s, "sector") for s in lists["sectors"]}
+        actions = {a["id"]: _action(a) for a in lists["actions"]}
+        names = {
+            c["id"]: _text(c, "name", c["id"])
+            for k in ("perps", "crimes", "sectors")
+            for c in lists[k]
+        }
+        names.update({a.id: a.name for a in actions.values()})
         return cls(perps, crimes, sectors, actions, names)
+
+
+#: Effect keys and the values each takes (README: card set format).
+_INT_EFFECTS = ("judge", "judge_dice", "perp", "perp_dice", "move_delta")
+_FLAG_EFFECTS = ("move_half", "barney")
+_NAMED_EFFECTS = {
+    "alert": ("alien-escape", "quarantine", "bridges-closed", "crime-spree"),
+    "special": ("tip-off", "boing", "robodoc", "block-mania"),
+}
+
+
+def _strength(card: Mapping[str, Any]) -> int:
+    value = card.get("strength")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction(f"the card {card['id']!r} needs a whole-number 'strength'")
+    return value
+
+
+def _text(card: Mapping[str, Any], key: str, default: str | None = None) -> str:
+    value = card.get(key, default)
+    if not isinstance(value, str):
+        raise IllegalAction(f"the card {card['id']!r} needs a text '{key}'")
+    return value
+
+
+def _action(card: Mapping[str, Any]) -> ActionCard:
+    """One Action card from its data, every effect and alternative option checked."""
+    cid = card["id"]
+    if card.get("type") not in ACTION_TYPES:
+        raise IllegalAction(f"Action card {cid!r} has an unknown type")
+    effect = card.get("effect")
+    if not isinstance(effect, Mapping):
+        raise IllegalAction(f"Action card {cid!r} needs an 'effect' object")
+    for key, value in effect.items():
+        if key in _INT_EFFECTS:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif key in _FLAG_EFFECTS:
+            ok = isinstance(value, bool)
+        elif key in _NAMED_EFFECTS:
+            ok = value in _NAMED_EFFECTS[key]
+        else:
+            ok = False
+        if not ok:
+            raise IllegalAction(f"Action card {cid!r} has an unknown effect {key}={value!r}")
+    if card["type"] == "alert" and "alert" not in effect:
+        raise IllegalAction(f"the Alert card {cid!r} needs an 'alert' effect")
+    alt = card.get("alt")
+    if alt is not None:
+        shield = alt.get("shield") if isinstance(alt, Mapping) else None
+        good = (
+            isinstance(alt, Mapping)
+            and (shield is None or (isinstance(shield, int) and not isinstance(shield, bool)))
+            and alt.get("ignore") in (None, "barney", "boing")
+            and isinstance(alt.get("text", ""), str)
+        )
+        if not good:
+            raise IllegalAction(f"Action card {cid!r} has an unreadable alternative option")
+    return ActionCard(cid, _text(card, "name"), card["type"], dict(effect), alt)
 
 
 @lru_cache(maxsize=8)

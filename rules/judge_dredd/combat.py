@@ -141,10 +141,14 @@ def cool(state: State, action: Mapping[str, Any], events: list) -> None:
     seat = field(action, "by", str)
     if not is_(state, seat, "mechanismo") or seat not in participants(combat):
         raise IllegalAction("only Mechanismo, in this combat, can cool")
-    if combat["revealed"]:
-        raise IllegalAction("Mechanismo must cool before the cards are revealed")
     if seat in combat["cooled"]:
         raise IllegalAction("Mechanismo is already cooling")
+    if combat["revealed"] or combat["cards"]:
+        # "Before each combat you may choose to cool": the choice comes before anyone
+        # commits a card, so nobody plays their cards knowing it and then sees it change.
+        raise IllegalAction(
+            "Mechanismo chooses to cool before the combat, before any card is committed"
+        )
     combat["cooled"].append(seat)
     events.append(public("cooled", judge=seat))
 

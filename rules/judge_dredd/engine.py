@@ -8,7 +8,7 @@ from typing import Any
 
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
 
-from . import arrests, combat, movement, play, refill, setup
+from . import arrests, combat, moments, movement, play, refill, setup
 from .state import PERPS_ON_BOARD, State, perp_sectors
 from .views import summary, to_act, view
 
@@ -75,6 +75,7 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
     "internal_affairs": refill.internal_affairs,
     "psi_peek": play.psi_peek,
     "show": _show,
+    "decline": moments.decline,
 }
 
 
@@ -86,13 +87,8 @@ class DreddEngine(Engine):
     def new_game(self, header: Mapping[str, Any]) -> Outcome:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be an object")
-        try:
-            state, events = setup.new_game(header)
-            after_setup(state, events)
-        except IllegalAction:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"the header could not be read ({type(exc).__name__})") from None
+        state, events = setup.new_game(header)
+        after_setup(state, events)
         return Outcome(state, events)
 
     def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
@@ -108,12 +104,9 @@ class DreddEngine(Engine):
         if not _is_robodoc(new, action):
             new["robodoc_window"] = []
         events: list[dict[str, Any]] = []
-        try:
-            handler(new, action, events)
-        except IllegalAction:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"'{act}' could not be understood ({type(exc).__name__})") from None
+        # Handlers check every field they read and refuse with IllegalAction; anything else
+        # escaping is a bug in the engine, and must fail loudly rather than pass as a refusal.
+        handler(new, action, events)
         return Outcome(new, events)
 
     def view(self, state: State, seat: str) -> dict[str, Any]:

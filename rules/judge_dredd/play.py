@@ -11,7 +11,7 @@ from lawmaster.rules.core import IllegalAction, field, optional_field, public
 from .arrests import advance, move_perp
 from .cards import ActionCard
 from .combat import open_combat
-from .movement import perp_destinations
+from .movement import perp_destinations, reveal_perp
 from .refill import check_final
 from .state import (
     State,
@@ -50,6 +50,10 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
     if card.kind == "robodoc" and option == "main":
         _robodoc(state, seat, card, action, events)
         return
+    outside_combat = card.kind in ("tip-off", "boing", "block-mania")
+    if outside_combat and option == "main" and arrest_not_begun(state):
+        _withdraw_arrest(state, events)
+        pending = state["pending"]
     if state["combat"] is not None:
         raise IllegalAction("once a combat has begun, cards are only added to it ('commit')")
     if pending:
@@ -70,6 +74,36 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
         raise IllegalAction("Robodoc is played when your Judge is KO'd")
     else:
         raise IllegalAction(f"{card.name} is played face-down in a combat ('commit')")
+
+
+def arrest_not_begun(state: State) -> bool:
+    """Whether the arrest the phase has reached may still give way to a Special card.
+
+    With ``arrest_start: auto`` an arrest opens as soon as the last one ends, so this is
+    the arrest phase's moment for "Special cards can be used during either the movement
+    or arrest phase": until a card is committed, Mechanismo cools or the cards are
+    revealed, nothing of that arrest has happened yet.
+    """
+    if state["phase"] != "arrest" or state["options"]["arrest_start"] != "auto":
+        return False
+    combat, pending = state["combat"], state["pending"]
+    if combat is not None:
+        return (
+            combat["kind"] in ("arrest", "alien")
+            and not combat["cards"]
+            and not combat["cooled"]
+            and not combat["revealed"]
+        )
+    return pending is not None and pending["kind"] in ("declare", "reveal_perp")
+
+
+def _withdraw_arrest(state: State, events: list) -> None:
+    """Set the announced arrest aside; the phase announces the next one after the card."""
+    combat, pending = state["combat"], state["pending"]
+    sector = combat["sector"] if combat is not None else pending["sector"]
+    state["combat"] = None
+    state["pending"] = None
+    events.append(public("arrest_withdrawn", sector=sector))
 
 
 def _target(state: State, action: Mapping[str, Any], card: ActionCard) -> str:
@@ -211,6 +245,7 @@ def accept(state: State, action: Mapping[str, Any], events: list) -> None:
     if pending["kind"] == "barney":
         state["judges"][seat]["sector"] = pending["to"]
         events.append(public("barneyed", judge=seat, sector=pending["to"]))
+        _enter(state, pending["to"], action, events)
     else:
         ko(state, seat, events)
     _after(state, events)
@@ -219,7 +254,9 @@ def accept(state: State, action: Mapping[str, Any], events: list) -> None:
 def _robodoc(
     state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
 ) -> None:
-    if seat not in state["robodoc_window"]:
+    pending = state["pending"]
+    waiting = pending is not None and pending["kind"] == "robodoc" and seat in pending["seats"]
+    if seat not in state["robodoc_window"] and not waiting:
         raise IllegalAction("Robodoc is played at the moment your Judge is KO'd")
     j = state["judges"][seat]
     b = board(state)
@@ -230,11 +267,32 @@ def _robodoc(
         raise IllegalAction("nobody may enter or leave a quarantined Sector")
     take_from_hand(state, seat, card.id)
     discard_action(state, card.id)
-    state["robodoc_window"].remove(seat)
+    if seat in state["robodoc_window"]:
+        state["robodoc_window"].remove(seat)
     j["ko"] = False
     j["sector"] = to
     events.append(public("robodoc", judge=seat, card=card.id, sector=to))
+    _enter(state, to, action, events)
+    if waiting:
+        pending["seats"].remove(seat)
+        if pending["seats"]:
+            return
+        state["pending"] = None
     _after(state, events)
+
+
+def _enter(state: State, sector: str, action: Mapping[str, Any], events: list) -> None:
+    """A Judge a card moved into ``sector`` turns up a face-down Perp there.
+
+    "If you enter a Sector containing a face-down Perp, immediately turn the card face
+    up": the rulebook calls a Barney's move entering ("A Barney card cannot force a Judge
+    to enter a Quarantined Sector"), and Robodoc's is a move into an adjacent space.
+    """
+    perp = state["perps"][sector]
+    if perp is not None and not perp["face_up"]:
+        reveal_perp(state, sector, optional_field(action, "perp", str), events)
+    elif optional_field(action, "perp", str) is not None:
+        raise IllegalAction("'perp' is only given when the Judge lands on a face-down Perp")
 
 
 def _after(state: State, events: list) -> None:
@@ -254,19 +312,12 @@ def _alert(
     kind = card.effect["alert"]
     info: dict[str, Any] = {}
     if kind == "alien-escape":
-        if state["alien"] is None:
-            where = b.sector(field(action, "sector", str))
-            zoo = "alien-zoo" if "alien-zoo" in b.sectors else None
-            if where == b.hospital or (zoo and not b.adjacent(zoo, where)):
-                raise IllegalAction("the Alien is placed in a Sector next to the Alien Zoo")
-            state["alien"] = where
+        where = _alien_to(state, action)
+        if where is None:
+            info["no_effect"] = True
         else:
-            where = b.sector(field(action, "to", str))
-            reach = b.within(state["alien"], 2, True, avoid={b.hospital})
-            if where not in reach:
-                raise IllegalAction("the Alien moves up to two Sectors, never into the Hospital")
             state["alien"] = where
-        info["alien"] = where
+            info["alien"] = where
     elif kind == "quarantine":
         where = b.sector(field(action, "sector", str))
         state["quarantine"][where] = effect_round(state)
@@ -298,6 +349,50 @@ def _alert(
     discard_action(state, card.id)
     events.append(public("alert", by=seat, card=card.id, **info))
     check_final(state, events)
+
+
+def alien_destinations(state: State) -> set[str]:
+    """Where an Alien Escape may put the Alien now.
+
+    Bridges Closed does not hold it ("Judges and Perps (but not the Alien)"), but Quarantine
+    does: a Quarantined Sector is "impossible to enter or leave", with no exception for the
+    Alien, so it never enters, crosses or leaves one. Only Judges enter the Hospital.
+    """
+    b = board(state)
+    locked = {s for s in b.sectors if quarantined(state, s)}
+    if state["alien"] is None:
+        zoo = "alien-zoo" if "alien-zoo" in b.sectors else None
+        near = set(b.neighbours(zoo)) if zoo else set(b.sectors)
+        return near - locked - {b.hospital}
+    if state["alien"] in locked:
+        return {state["alien"]}
+    return b.within(state["alien"], 2, True, avoid={b.hospital} | locked)
+
+
+def _alien_to(state: State, action: Mapping[str, Any]) -> str | None:
+    """The Sector an Alien Escape names, checked; None when it has nowhere to go."""
+    b = board(state)
+    ends = alien_destinations(state)
+    if state["alien"] is None:
+        if not ends:
+            # Every Sector by the Zoo is Quarantined: the card is played with no effect.
+            if optional_field(action, "sector", str) is not None:
+                raise IllegalAction("every Sector next to the Alien Zoo is quarantined")
+            return None
+        where = b.sector(field(action, "sector", str))
+        if where not in ends:
+            raise IllegalAction(
+                "the Alien is placed in a Sector next to the Alien Zoo, not the Hospital "
+                "and not a quarantined one"
+            )
+        return where
+    where = b.sector(field(action, "to", str))
+    if where not in ends:
+        raise IllegalAction(
+            "the Alien moves up to two Sectors, never into the Hospital, and never into, "
+            "through or out of a quarantined Sector"
+        )
+    return where
 
 
 # -- Specialists' peeks --------------------------------------------------------

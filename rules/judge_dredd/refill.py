@@ -106,7 +106,17 @@ def continue_refill(state: State, events: list) -> None:
     if refill["step"] == "draw":
         if any(refill["owed"].values()) or refill["recycle_due"]:
             return
+        if internal_affairs_open(state):
+            return  # a refill nobody draws in still has its start: the SJS is asked
         finish_refill(state, events)
+
+
+def internal_affairs_open(state: State) -> list[str]:
+    """The SJS seats that may still use Internal Affairs in this refill (at most one)."""
+    refill = state["refill"]
+    if state["phase"] != "refill" or refill is None or refill["ia_used"] or refill["drawn_any"]:
+        return []
+    return [s for s in state["players"] if is_(state, s, "sjs")]
 
 
 def refill_place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
@@ -268,6 +278,7 @@ def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> N
     refill["ia_seen"] = {"by": seat, **seen}
     events.append(public("internal_affairs", by=seat, target=target))
     events.append(private(seat, "hand_seen", **seen))
+    continue_refill(state, events)
 
 
 # -- the end ------------------------------------------------------------------

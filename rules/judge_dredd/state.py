@@ -160,6 +160,22 @@ def reshuffle_actions(state: State) -> None:
     state["action_discard"] = []
 
 
+def robodoc_due(state: State) -> list[str]:
+    """The KO'd seats whose moment to play Robodoc is open and who might hold one.
+
+    Only public facts rule a seat out (an empty hand, every Robodoc in the discard pile):
+    asking only the seats the engine believes hold one would tell the table about a hand.
+    """
+    family = [c for c, a in book(state).actions.items() if a.kind == "robodoc"]
+    if all(c in state["action_discard"] for c in family):
+        return []
+    return [
+        s
+        for s in state["robodoc_window"]
+        if state["judges"][s]["ko"] and state["judges"][s]["hand"] > 0
+    ]
+
+
 def ko(state: State, seat: str, events: list) -> None:
     """Knock a Judge out; a Robodoc may still save them before the next action."""
     state["judges"][seat]["ko"] = True

@@ -9,8 +9,18 @@ from lawmaster.rules.core import IllegalAction
 
 from .movement import allowance, current_mover, reachable
 from .odds import combat_odds
-from .refill import totals
-from .state import State, base_strength, board, book, hand_limit, order, quarantined
+from .play import arrest_not_begun
+from .refill import internal_affairs_open, totals
+from .state import (
+    State,
+    base_strength,
+    board,
+    book,
+    hand_limit,
+    order,
+    quarantined,
+    robodoc_due,
+)
 
 
 def asking(state: State) -> dict[str, list[dict[str, str]]]:
@@ -35,6 +45,12 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
                 [state["starting"]], "place_crime", "reveal a Sector card; place its Perp and Crime"
             )
         return ask
+    if pending and pending["kind"] == "robodoc":
+        add(pending["seats"], "play", "your Judge is KO'd: play Robodoc now to avoid it")
+        add(pending["seats"], "decline", "no Robodoc: go on to the refill and the Hospital")
+        return ask
+    # Outside that wait the moment lasts until the next action.
+    add(robodoc_due(state), "play", "your Judge is KO'd: play Robodoc now to avoid it")
     if pending:
         kind = pending["kind"]
         if kind in ("barney", "boing"):
@@ -44,6 +60,8 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
             add(here[:1] or [state["starting"]], "reveal_perp", "turn up and tap the Perp")
         elif kind == "declare":
             add(pending["seats"][:1], "arrest", "say who arrests together and who alone")
+        if arrest_not_begun(state):
+            _before_arrest(state, add)
         elif kind == "escape":
             add([pending["by"]], "perp_escape", "move the escaping Perp up to two Sectors")
         return ask
@@ -54,7 +72,16 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
                 add(fighters, "commit", "add cards to the final combat, or reveal")
             else:
                 able = [s for s in everyone if not state["judges"][s]["ko"]]
+                if not combat["cards"]:
+                    mechs = [
+                        s
+                        for s in fighters
+                        if state["specialists"].get(s) == "mechanismo" and s not in combat["cooled"]
+                    ]
+                    add(mechs, "cool", "cool now (-2, no overheating) or never in this combat")
                 add(able, "commit", "add Action cards face-down, or reveal when all are done")
+                if arrest_not_begun(state):
+                    _before_arrest(state, add)
             add(
                 everyone if combat["kind"] != "tiebreak" else fighters, "reveal", "reveal the cards"
             )
@@ -74,6 +101,8 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
         add(everyone, "next_arrest", "play Special cards now, or start the next arrest")
     elif phase == "refill":
         refill = state["refill"]
+        sjs = internal_affairs_open(state)
+        add(sjs, "internal_affairs", "Internal Affairs: look at another player's hand")
         if refill["step"] == "crimes":
             why = "reveal a Sector card; place its Perp and Crime"
             if state["crime_deck"] <= 0 or state["perp_deck"] <= 0:
@@ -89,7 +118,15 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
             )
             owing = [s for s, n in refill["owed"].items() if n and s not in refill["recycle_due"]]
             add(owing, "draw", "draw your Action cards")
+            if not owing and not refill["recycle_due"]:
+                # Nobody draws: the refill waits for the SJS's answer.
+                add(sjs, "decline", "do not use Internal Affairs this refill")
     return ask
+
+
+def _before_arrest(state: State, add: Any) -> None:
+    able = [s for s in state["players"] if not state["judges"][s]["ko"]]
+    add(able, "play", "before this arrest begins a Special card may still be played")
 
 
 def to_act(state: State) -> list[str]:
@@ -129,7 +166,7 @@ def _pending_view(state: State) -> dict[str, Any] | None:
 
 def view(state: State, seat: str) -> dict[str, Any]:
     """Everything ``seat`` may know. ``"table"`` gets the public part only."""
-    if seat != "table" and seat not in state["judges"]:
+    if seat != "table" and (not isinstance(seat, str) or seat not in state["judges"]):
         raise IllegalAction(f"{seat!r} is not a seat in this game")
     cards = book(state)
     b = board(state)

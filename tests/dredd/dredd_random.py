@@ -147,6 +147,14 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
                     out.append({"act": "cool", "by": m})
         elif act == "reveal":
             out.append({"act": act})
+        elif act == "decline":
+            out.append({"act": act, "by": seat})
+        elif act == "cool":
+            if rng.random() < 0.5:
+                out.append({"act": act, "by": seat})
+        elif act == "play" and rng.random() < 0.2:
+            # Optional moments: a Special card before an arrest begins (or Robodoc, below).
+            out.extend(_card_plays(state, rng))
         elif act == "roll":
             need = state["combat"]["needed"]
             dice = {k: [rng.randint(1, 6) for _ in range(n)] for k, n in need.items()}
@@ -179,7 +187,10 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
                 if n:
                     out.append({"act": act, "by": seat, "cards": rng.sample(free, n)})
             out.append({"act": act, "by": seat, "count": rng.randint(1, owed)})
-    for seat in state["robodoc_window"]:
+    pending = state["pending"] or {}
+    waiting = pending.get("seats", []) if pending.get("kind") == "robodoc" else []
+    due = list(state["robodoc_window"]) + list(waiting)
+    for seat in dict.fromkeys(due):
         if rng.random() < 0.5:
             near = board.neighbours(state["judges"][seat]["sector"])
             card = _free_action_card(state, rng, seat)

@@ -196,6 +196,8 @@ def test_dredd_quarantined_hospital_still_takes_the_ko_d():
         {"act": "end_movement"},
         {"act": "reveal"},
         {"act": "roll", "judge": [1], "perp": [6]},
+        # KO'd in the round's last arrest: the moment to play Robodoc comes first.
+        {"act": "decline", "by": "a"},
     )
     assert game.state["judges"]["a"]["sector"] == "justice-department-hospital"
 

@@ -165,3 +165,26 @@ def test_dredd_table_a_refused_card_is_named_only_to_its_holder(tmp_path, monkey
         public = table.snapshot("a")["status"]["message"]
         assert "b's Action card is not allowed now" in public and "stumm" not in public
         assert "stumm" in table.snapshot("b")["status"]["message"]
+
+
+def test_dredd_table_a_robodoc_landing_on_a_face_down_perp_waits_for_its_tap(tmp_path, monkeypatch):
+    # "If you enter a Sector containing a face-down Perp, immediately turn the card face up":
+    # Robodoc's move enters (rules README, ruling 6), so the tablet's play waits for the tap.
+    register(monkeypatch)
+    crimes = [dict(c) for c in CRIMES]
+    unknown = next(c for c in crimes if c["sector_card"] == "sector-devils-island")
+    perp = unknown.pop("perp")
+    table = dredd_table(
+        tmp_path, header(crimes=crimes, hands={"a": ["robodoc-1"], "b": ["boing-1"]})
+    )
+    ok(table.submit("b", {"act": "play", "by": "b", "card": "boing-1", "target": "a"}))
+    ok(table.submit("a", {"act": "accept", "by": "a"}))
+    prompts = [p["kind"] for p in table.snapshot("a")["prompts"]]
+    assert "dredd_robodoc" in prompts
+    with SimulatedNfc("judge-dredd", table.referee.nfc, seats=[None], seed=6) as nfc:
+        play = {"act": "play", "by": "a", "card": "robodoc-1", "to": "devils-island"}
+        answer = ok(table.submit("a", play))
+        assert "tap it" in answer["pending"] and table.actions[-1]["act"] == "accept"
+        nfc.tap(perp)
+        assert table.actions[-1] == {**play, "perp": perp}
+    assert table.engine.view(table.state, "b")["perps"]["devils-island"]["face_up"] is True

@@ -135,6 +135,9 @@ def test_dredd_table_a_judge_sent_to_hospital_is_moved_by_hand(tmp_path, monkeyp
     table.referee.button("end_turn")  # the movement phase ends: a fights Max Normal
     table.referee.button("end_turn")  # no cards: reveal
     ok(table.submit("a", {"act": "roll", "dice": {"a": [1], "perp": [6]}}))
+    # KO'd in the round's last arrest: a is offered Robodoc before the refill, and declines.
+    assert any(p["kind"] == "dredd_decline" for p in table.snapshot("a")["prompts"])
+    ok(table.submit("a", {"act": "decline", "by": "a"}))
     summary = table.engine.summary(table.state)
     assert summary["phase"] == "refill"
     assert summary["judges"]["a"]["sector"] == "justice-department-hospital"

@@ -381,6 +381,7 @@ WITH_BY = frozenset(
         "internal_affairs",
         "psi_peek",
         "show",
+        "decline",
     }
 )
 
@@ -397,6 +398,7 @@ _PREFILL: dict[str, Any] = {
     "reveal_perp": {"sector": "", "perp": ""},
     "discard_sector": {"sector_card": ""},
     "play": {"card": ""},
+    "internal_affairs": {"target": ""},
 }
 
 #: The base referee asks "your_turn"; the forms below say what exactly, and they already
