@@ -1,8 +1,8 @@
 """Replaying a scenario file: one JSON line out for every line in.
 
 The format is public (``docs/SCENARIOS.md`` and each game's rules README): a
-header line naming the game and its setup, then one action per line. A bad line never stops a replay;
-it becomes ``{"ok": false, "error": ...}`` and replay goes on.
+header line naming the game and its setup, then one action per line. A bad line
+never stops a replay; it becomes ``{"ok": false, "error": ...}`` and replay goes on.
 
 Replayed for a seat, each line is what that seat received live: the events of
 that input :func:`~lawmaster.rules.core.actions.events_for` lets through (the
