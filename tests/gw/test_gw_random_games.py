@@ -113,7 +113,9 @@ class Referee:
         # A winner exactly when the rules say.
         winner = summary["winner"]
         if state.two_player:
-            criminals_won = not held
+            # A piece that goes out hands its cards to GW, not in: then all ten can
+            # no longer be destroyed, and an empty hand is no win.
+            criminals_won = not held and not any(info["out"] for info in crims.values())
             criminal = state.pieces[0]
         else:
             done = [p for p, info in crims.items() if not info["evidence_held"] and not info["out"]]
