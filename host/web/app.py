@@ -55,7 +55,7 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.config["SECRET_KEY"] = record.secret
     # A seat claimed or released redraws the open table screens (their join codes).
     record.on_change.append(lambda: _touch(host))
-    app.json.sort_keys = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider has it
     # "/seat//action" is an unknown page (404), not a redirect to some other page.
     app.url_map.merge_slashes = False
     app.extensions["lawmaster.host"] = host

@@ -104,7 +104,7 @@ def stream(
     table's version gets the current snapshot at once: it missed something.
     """
     host = get_host()
-    app = current_app._get_current_object()
+    app = current_app
     stopping = app.extensions["lawmaster.stopping"]
     slots: StreamSlots = app.extensions["lawmaster.streams"]
     slot = slots.open(key or seat, shared=key is None)

@@ -10,7 +10,7 @@ each seat's log keeps only what :func:`visible_to` lets through.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from .errors import IllegalAction
 
@@ -38,6 +38,18 @@ def field(action: Action, name: str, kind: type[T] | tuple[type, ...]) -> T:
     if name not in action:
         raise IllegalAction(f"'{action.get('act', 'action')}' needs the field '{name}'")
     return _checked(action, name, kind)
+
+
+@overload
+def optional_field(
+    action: Action, name: str, kind: type[T] | tuple[type, ...], default: T
+) -> T: ...
+
+
+@overload
+def optional_field(
+    action: Action, name: str, kind: type[T] | tuple[type, ...], default: None = None
+) -> T | None: ...
 
 
 def optional_field(

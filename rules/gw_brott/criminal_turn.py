@@ -322,7 +322,7 @@ def _arrow_target(
         raise IllegalAction(f"moving with the arrow, {piece} must give a 'direction'")
     to_cell = board.cell(to_name) if to_name is not None else None
     if in_jail and exit_cell is None and to_cell is None:
-        free = sorted({e for (e, _) in slides})
+        free = sorted({e for (e, _) in slides if e is not None})
         if len(free) > 1:
             names = ", ".join(board.name_of(e) for e in free)
             raise IllegalAction(f"{piece} leaves jail by one of the exits {names}: give 'exit'")

@@ -224,8 +224,8 @@ def _evidence(
             raise IllegalAction(f"{piece} must be dealt five evidence cards in the two-player game")
         dealt.append(tuple(cards))
     if two_player:
-        colours = Counter(board.colour_of(c) for cards in dealt for c in cards)
-        if any(colours[c] != 2 for c in COLOURS):
+        per_colour = Counter(board.colour_of(c) for cards in dealt for c in cards)
+        if any(per_colour[c] != 2 for c in COLOURS):
             raise IllegalAction("the two-player criminal holds two evidence cards of each colour")
     return tuple(dealt)
 

@@ -71,7 +71,7 @@ class Board:
     # -- topology ---------------------------------------------------------
     def neighbours(self, sector: str, bridges_open: bool = True) -> list[str]:
         """Sectors one step from ``sector``: across a border, or a bridge if open."""
-        out = []
+        out: list[str] = []
         for pair in self.borders:
             if sector in pair:
                 out.extend(p for p in pair if p != sector)

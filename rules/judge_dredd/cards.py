@@ -195,7 +195,7 @@ def _shipped_cards(name: str) -> CardBook:
 def card_list(name: str = "standard") -> list[dict[str, str]]:
     """Every physical card as ``{"id", "name", "kind"}`` (kind: perp, crime, sector, action)."""
     data = load_data(__package__, f"cards-{name}")
-    out = []
+    out: list[dict[str, str]] = []
     for key, kind in (("perps", "perp"), ("crimes", "crime"), ("sectors", "sector")):
         out.extend({"id": c["id"], "name": c["name"], "kind": kind} for c in data[key])
     out.extend({"id": a["id"], "name": a["name"], "kind": "action"} for a in data["actions"])

@@ -44,6 +44,8 @@ def open_combat(
     }
     info: dict[str, Any] = {"kind": kind, "sector": sector, "groups": groups}
     if kind == "arrest":
+        if sector is None:
+            raise ValueError("an arrest is always in a Sector")  # an engine bug, not input
         info["perp"] = state["perps"][sector]["card"]
         info["perp_strength"] = perp_base(state, sector)
     elif kind == "alien":
@@ -306,6 +308,8 @@ def judge_outcomes(
     state: State, combat: Mapping[str, Any], totals: list[int], hot: list[bool], perp: int | None
 ) -> tuple[int | None, list[int], list[int]]:
     """For an arrest or Alien fight: the winning group, the tied groups, the KO'd groups."""
+    if perp is None:
+        raise ValueError("an arrest or Alien fight has a strength to beat")  # an engine bug
     kind = combat["kind"]
     beats, tied, koed = [], [], []
     for gi, group in enumerate(combat["groups"]):

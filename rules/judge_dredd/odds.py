@@ -149,6 +149,8 @@ def _split(
     counts: Counter[tuple[int, bool]] = Counter()
     for e in unknown:
         gi = group_of(combat, e["for"])
+        if gi is None:
+            raise ValueError(f"a card committed for {e['for']}, who is not in this combat")
         counts[(gi, e["by"] in combat["groups"][gi])] += 1
     classes = []
     if counts:

@@ -138,7 +138,7 @@ def _movement(
         state["pending"] = {"kind": "barney", "by": seat, "target": target, "to": to}
         events.append(public("card_played", by=seat, card=card.id, target=target, to=to))
         return
-    mod = {"card": card.id}
+    mod: dict[str, Any] = {"card": card.id}
     if "move_delta" in card.effect:
         mod["delta"] = card.effect["move_delta"]
     if card.effect.get("move_half"):

@@ -176,7 +176,7 @@ def hospitalise(state: State, events: list) -> None:
             if sector_bonus == "recycle":
                 refill["recycle_due"].append(seat)
                 bonus = 1  # the recycle draw; set properly when the Judge recycles
-            elif sector_bonus:
+            elif isinstance(sector_bonus, int):
                 bonus = sector_bonus
         if is_(state, seat, "cadet") and not bonus:
             bonus = 1  # Academy Support: unless the Sector already gives a bonus

@@ -146,8 +146,9 @@ def _progress_page(kind: str, title: str) -> Any:
         return jsonify({"ok": True, "progress": progress})
     done, total = 0, 0
     if progress is not None:
-        done = progress.get("done") if isinstance(progress.get("done"), int) else 0
-        total = progress.get("total") if isinstance(progress.get("total"), int) else 0
+        done_value, total_value = progress.get("done"), progress.get("total")
+        done = done_value if isinstance(done_value, int) else 0
+        total = total_value if isinstance(total_value, int) else 0
     return render_template(
         "progress.html", kind=kind, title=title, progress=progress, done=done, total=total
     )
