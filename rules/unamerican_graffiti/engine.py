@@ -17,7 +17,7 @@ from lawmaster.rules.core import (
     public,
 )
 
-from . import movement
+from . import movement, resolve
 from .board import Board
 from .state import PLAYERS, Colour, Options, Scrawler, State, opponent
 from .threat import threat_for
@@ -205,47 +205,13 @@ def _move(state: State, action: Action) -> Outcome:
     problem = movement.check_scrawler_path(state, who, path)
     if problem:
         raise IllegalAction(problem)
-    end = path[-1] if path else start
-    assert end is not None
-    scrawlers = dict(state.scrawlers)
-    scrawlers[who] = replace(scrawlers[who], position=end)
-    state = replace(state, scrawlers=scrawlers, moved=len(path))
-    events: list[Event] = [public("moved", player=who, path=path, to=end, hexes=len(path))]
-    if path and state.is_clean_location(end):
-        state, scrawl_events = _scrawl(state, who, end)
-        events += scrawl_events
+    state, events = resolve.land(state, who, path)
     if not path:
         state, end_events = _end_turn(state)
         return Outcome(state, events + end_events)
     state = replace(state, phase="roll")
     events.append(public("roll_needed", player=opponent(who), dice=len(path)))
     return Outcome(state, events)
-
-
-def _scrawl(state: State, who: str, where: str) -> tuple[State, list[Event]]:
-    colour_id = state.scrawlers[who].colour
-    colour = state.colours[colour_id]
-    place = state.board.hex(where)
-    colours = dict(state.colours)
-    colours[colour_id] = replace(colour, prestige=colour.prestige + place.prestige)
-    defaced = state.defaced | {where} if place.kind == "landmark" else state.defaced
-    state = replace(
-        state,
-        scrawls={**state.scrawls, where: colour_id},
-        colours=colours,
-        defaced=defaced,
-        scrawled=where,
-        statue_reached=state.statue_reached or place.kind == "statue",
-    )
-    event = public(
-        "scrawled",
-        player=who,
-        colour=colour_id,
-        at=where,
-        prestige=place.prestige,
-        total=colours[colour_id].prestige,
-    )
-    return state, [event]
 
 
 def _roll(state: State, action: Action) -> Outcome:
@@ -257,7 +223,7 @@ def _roll(state: State, action: Action) -> Outcome:
         raise IllegalAction(
             f"{state.turn} moved {state.moved} hex(es), so roll exactly {state.moved} dice"
         )
-    allowance = state.board.hex(state.scrawled).prestige if state.scrawled else 1
+    allowance = resolve.allowance(state)
     state = replace(state, dice=tuple(sorted(dice)), allowance=allowance, phase="judges")
     events = [public("rolled", player=who, faces=list(dice), hexes_per_judge=allowance)]
     return Outcome(state, events)
@@ -271,58 +237,25 @@ def _judge_move(state: State, action: Action) -> Outcome:
     judge = field(action, "judge", int)
     if judge not in state.dice:
         raise IllegalAction(f"no die shows {judge}: the dice to use are {list(state.dice)}")
-    dice = list(state.dice)
-    dice.remove(judge)
-    state = replace(state, dice=tuple(dice))
-    events: list[Event] = []
+    path: list[str] = []
     if judge in state.cleaning:
         if action.get("path") or action.get("to") not in (None, state.judges[judge]):
             raise IllegalAction(
                 f"Judge {judge} is cleaning up {state.judges[judge]} and spends this move on it"
             )
-        where = state.judges[judge]
-        colour = state.scrawls.get(where)
-        scrawls = {h: c for h, c in state.scrawls.items() if h != where}
-        state = replace(state, scrawls=scrawls, cleaning=state.cleaning - {judge})
-        events.append(public("cleaned", judge=judge, at=where, colour=colour))
-    else:
-        start = state.judges[judge]
+    elif "path" in action or "to" in action:
         paths = movement.judge_moves(state, judge, state.allowance)
-        if "path" not in action and "to" not in action:
-            path: list[str] = []
-        else:
-            path = _path(state, action, start, paths)
+        path = _path(state, action, state.judges[judge], paths)
         problem = movement.check_judge_path(state, judge, state.allowance, path)
         if problem:
             raise IllegalAction(problem)
-        end = path[-1] if path else start
-        state = replace(state, judges={**state.judges, judge: end})
-        events.append(public("judge_moved", judge=judge, path=path, to=end))
-        if path:
-            caught = next((p for p, s in state.scrawlers.items() if s.position == end), None)
-            if caught is not None:
-                state, arrest_events = _arrest(state, caught, judge, end)
-                events += arrest_events
-            if end in state.scrawls:
-                state = replace(state, cleaning=state.cleaning | {judge})
-                events.append(public("judge_stops_to_clean", judge=judge, at=end))
+    dice = list(state.dice)
+    dice.remove(judge)
+    state, events = resolve.judge_die(replace(state, dice=tuple(dice)), judge, path)
     if not state.dice:
         state, end_events = _end_turn(state)
         events += end_events
     return Outcome(state, events)
-
-
-def _arrest(state: State, player: str, judge: int, where: str) -> tuple[State, list[Event]]:
-    pawn = state.scrawlers[player]
-    colours = dict(state.colours)
-    colours[pawn.colour] = replace(colours[pawn.colour], arrested=True)
-    state = replace(
-        state,
-        scrawlers={**state.scrawlers, player: replace(pawn, position=None)},
-        colours=colours,
-        arrested_now=(*state.arrested_now, pawn.colour),
-    )
-    return state, [public("arrested", player=player, colour=pawn.colour, judge=judge, at=where)]
 
 
 def _remaining_value(state: State, colour_id: str, skip: str | None = None) -> int:
