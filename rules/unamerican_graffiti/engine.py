@@ -22,7 +22,11 @@ from .board import Board
 from .state import PLAYERS, Colour, Options, Scrawler, State, opponent
 from .threat import threat_for
 
-_OPTION_VALUES = {"gate": ("into", "through"), "game_end": ("out", "at_once")}
+_OPTION_VALUES = {
+    "gate": ("into", "through"),
+    "game_end": ("out", "at_once"),
+    "self_arrest": ("refuse", "allow"),
+}
 
 
 def _options(raw: object) -> Options:
@@ -37,6 +41,28 @@ def _options(raw: object) -> Options:
             choices = " or ".join(repr(v) for v in _OPTION_VALUES[key])
             raise IllegalAction(f"option {key!r} is {choices}")
     return Options(**raw)
+
+
+def _judge_start(board: Board, raw: object) -> dict[int, str]:
+    """Where Judges 1-6 stand before the Dredd roll (option ``judge_start``).
+
+    The rulebook puts one on each Sector House without saying which; by default
+    Judge ``n`` takes the ``n``-th Sector House in board order.
+    """
+    if raw is None:
+        return {n: house for n, house in enumerate(board.sector_houses, start=1)}
+    numbers = [str(n) for n in range(1, 7)]
+    if not isinstance(raw, Mapping) or sorted(raw) != numbers:
+        raise IllegalAction("'judge_start' maps each Judge \"1\" to \"6\" to a hex")
+    judges = {int(n): raw[n] for n in numbers}
+    for number, where in judges.items():
+        place = board.hex(where)
+        if place.kind not in ("street", "sector-house"):
+            # Judges enter other locations only to arrest or to clean a scrawl.
+            raise IllegalAction(f"Judge {number} cannot start on {where}, a {place.kind}")
+    if len(set(judges.values())) != 6:
+        raise IllegalAction("'judge_start' puts two Judges on one hex")
+    return judges
 
 
 def _die(value: object, what: str) -> int:
@@ -54,13 +80,20 @@ class GraffitiEngine(Engine):
     def new_game(self, header: Mapping[str, Any]) -> Outcome:
         board = Board.load(header.get("board", "standard"))
         options = _options(header.get("options"))
-        houses = board.sector_houses
-        if len(houses) != 6:
+        if len(board.sector_houses) != 6:
             raise IllegalAction("the board needs six Sector Houses, one for each Judge")
-        roll = _die(header.get("dredd_roll", 1), "'dredd_roll'")
-        judges = {n: houses[n - 1] for n in range(1, 7)}
+        if "dredd_roll" not in header:
+            raise IllegalAction(
+                "the header needs 'dredd_roll': the die that says which Judge swaps with Dredd"
+            )
+        roll = _die(header["dredd_roll"], "'dredd_roll'")
+        judges = _judge_start(board, header.get("judge_start"))
         judges[1], judges[roll] = judges[roll], judges[1]
         starts = {"chopper": board.chopper_start, "phantom": board.phantom_start}
+        for player, start in starts.items():
+            judge = next((n for n, h in judges.items() if h == start), None)
+            if judge is not None:
+                raise IllegalAction(f"{player} cannot start on {start}: Judge {judge} stands there")
         colours = {f"{p}-1": Colour(f"{p}-1", p, board.hex(starts[p]).prestige) for p in PLAYERS}
         state = State(
             board=board,

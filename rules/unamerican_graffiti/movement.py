@@ -100,11 +100,23 @@ def judge_may_enter(state: State, judge: int, hex_id: str) -> bool:
     """Whether Judge ``judge`` may step onto ``hex_id`` (ignoring how far)."""
     if state.judge_at(hex_id) is not None:
         return False
+    if _own_pawn(state, hex_id):
+        return False
     place = state.board.hexes[hex_id]
     if not place.is_location or place.kind == "sector-house":
         return True
     # Other locations only to arrest or to clean up a scrawl.
     return state.scrawler_at(hex_id) is not None or hex_id in state.scrawls
+
+
+def _own_pawn(state: State, hex_id: str) -> bool:
+    """Whether ``hex_id`` holds the pawn of the player moving the Judges (the roller).
+
+    The Judges chase the scrawler who just moved; with option ``self_arrest``
+    ``"refuse"`` (the default) the roller may not turn them on his own pawn.
+    """
+    roller = opponent(state.turn)
+    return state.options.self_arrest == "refuse" and state.scrawler_at(hex_id) == roller
 
 
 def _judge_stops(state: State, hex_id: str) -> bool:
@@ -151,6 +163,9 @@ def check_judge_path(state: State, judge: int, allowance: int, path: list[str]) 
         if not judge_may_enter(state, judge, nxt):
             if state.judge_at(nxt) is not None:
                 return f"Judge {state.judge_at(nxt)} stands on {nxt}: Judges never share a hex"
+            if _own_pawn(state, nxt):
+                roller = opponent(state.turn)
+                return f"{roller} moves the Judges and may not arrest his own pawn on {nxt}"
             return f"a Judge enters {nxt} only to make an arrest or clean up a scrawl"
         if i < len(path) - 1 and _judge_stops(state, nxt):
             return f"Judge {judge} must stop at {nxt}"

@@ -28,11 +28,14 @@ class Options:
     two Sector Houses while either holds a Judge; ``"through"`` only from passing
     through it. ``game_end``: ``"out"`` (default) ends the game when both
     scrawlers are arrested with no landmark left to return on; ``"at_once"``
-    ends it as soon as both stand arrested at the same time.
+    ends it as soon as both stand arrested at the same time. ``self_arrest``:
+    ``"refuse"`` (default) bars the player moving the Judges from arresting
+    his own pawn; ``"allow"`` lets a Judge arrest any scrawler he reaches.
     """
 
     gate: str = "into"
     game_end: str = "out"
+    self_arrest: str = "refuse"
 
 
 @dataclass(frozen=True)
