@@ -53,7 +53,7 @@ def _judge_start(board: Board, raw: object) -> dict[int, str]:
         return {n: house for n, house in enumerate(board.sector_houses, start=1)}
     numbers = [str(n) for n in range(1, 7)]
     if not isinstance(raw, Mapping) or sorted(raw) != numbers:
-        raise IllegalAction("'judge_start' maps each Judge \"1\" to \"6\" to a hex")
+        raise IllegalAction('\'judge_start\' maps each Judge "1" to "6" to a hex')
     judges = {int(n): raw[n] for n in numbers}
     for number, where in judges.items():
         place = board.hex(where)

@@ -69,19 +69,20 @@ def judge_die(state: State, judge: int, path: list[str]) -> tuple[State, list[Ev
         where = state.judges[judge]
         colour = state.scrawls.get(where)
         scrawls = {h: c for h, c in state.scrawls.items() if h != where}
-        state = replace(state, scrawls=scrawls, cleaning=state.cleaning - {judge})
+        state = state.evolve(scrawls=scrawls, cleaning=state.cleaning - {judge})
         return state, [public("cleaned", judge=judge, at=where, colour=colour)]
     end = path[-1] if path else state.judges[judge]
-    state = replace(state, judges={**state.judges, judge: end})
     events: list[Event] = [public("judge_moved", judge=judge, path=path, to=end)]
     if not path:
         return state, events
+    stops = end in state.scrawls
+    cleaning = state.cleaning | {judge} if stops else state.cleaning
+    state = state.evolve(judges={**state.judges, judge: end}, cleaning=cleaning)
     caught = next((p for p, s in state.scrawlers.items() if s.position == end), None)
     if caught is not None:
         state, arrest_events = arrest(state, caught, judge, end)
         events += arrest_events
-    if end in state.scrawls:
-        state = replace(state, cleaning=state.cleaning | {judge})
+    if stops:
         events.append(public("judge_stops_to_clean", judge=judge, at=end))
     return state, events
 

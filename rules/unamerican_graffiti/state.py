@@ -81,6 +81,16 @@ class State:
     statue_reached: bool = False
     winner: str | None = None
 
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes``: :func:`dataclasses.replace` without its checks.
+
+        The threat map plays out many thousands of Judge moves per view, and
+        ``replace`` re-runs ``__init__`` for each; the fields are the same.
+        """
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
+
     def judge_at(self, hex_id: str) -> int | None:
         """The number of the Judge on a hex, if any."""
         for number, where in self.judges.items():
