@@ -17,9 +17,10 @@ The search is exhaustive but skips what provably cannot matter:
 
 - standing still: a die may as well be spent after the arrest;
 - a Judge too far away: a Judge needs at least his board distance in hexes;
-- a Judge with no die left afterwards, unless taking him off the board would
-  open a way (a Judge elsewhere only blocks, and a cleaning only takes away a
-  scrawl a Judge could have entered);
+- a Judge who cannot make the arrest himself (this die is his last and did
+  not, or all his dice cannot carry him there), unless taking him and his dice
+  off the board would open a way: a Judge elsewhere only blocks, and a
+  cleaning only takes away a scrawl a Judge could have entered;
 - a cleaning die that is a Judge's last (it only takes a scrawl away).
 """
 
@@ -76,7 +77,8 @@ def arrest_chance(state: State, player: str, path: list[str]) -> Fraction:
 
 
 def _threat(state: State, player: str, path: list[str]) -> Threat:
-    # The opponent moves the Judges after ``player``'s move, so it is his turn.
+    # The roll belongs to ``player``'s turn; the opponent moves the Judges (and
+    # may not turn them on his own pawn, unless option self_arrest allows it).
     landed, _ = resolve.land(replace(state, turn=player), player, path)
     allowance = resolve.allowance(landed)
     return Threat(len(path), allowance, _chance(landed, player, len(path), allowance))
