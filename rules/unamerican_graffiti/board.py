@@ -16,6 +16,8 @@ from lawmaster.rules.core import IllegalAction, load_board_data
 #: Prestige for scrawling each kind of location (the rulebook's "priority").
 PRESTIGE: dict[str, int] = {"city-block": 1, "landmark": 3, "sector-house": 5, "statue": 9}
 KINDS = ("street", *PRESTIGE)
+#: Landmarks on the rulebook's board ("all six landmarks").
+LANDMARKS = 6
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
@@ -135,10 +137,19 @@ class Board:
             if len(between) != 1:
                 raise IllegalAction(f"{a} and {b} must have exactly one hex between them")
             gates[between.pop()] = (a, b)
+        landmarks = sum(1 for h in hexes.values() if h.kind == "landmark")
+        if landmarks != LANDMARKS:
+            # "Once all six landmarks have been scrawled at least once, the race
+            # is on to scrawl the Statue of Judgement."
+            raise IllegalAction(f"a board has {LANDMARKS} landmarks, not {landmarks}")
+        if sum(1 for h in hexes.values() if h.kind == "statue") > 1:
+            raise IllegalAction("a board has one Statue of Judgement")
         starts = []
         for key in ("chopper_start", "phantom_start"):
             start = data.get(key)
             if start not in hexes:
                 raise IllegalAction(f"'{key}' must name a hex of the board")
             starts.append(start)
+        if starts[0] == starts[1]:
+            raise IllegalAction(f"Chopper and the Phantom cannot both start on {starts[0]}")
         return cls(hexes, neighbours, gates, starts[0], starts[1], str(data.get("name", "inline")))

@@ -17,12 +17,16 @@ from lawmaster.rules.core import (
     public,
 )
 
-from . import movement
+from . import movement, resolve
 from .board import Board
 from .state import PLAYERS, Colour, Options, Scrawler, State, opponent
 from .threat import threat_for
 
-_OPTION_VALUES = {"gate": ("into", "through"), "game_end": ("out", "at_once")}
+_OPTION_VALUES = {
+    "gate": ("into", "through"),
+    "game_end": ("out", "at_once"),
+    "self_arrest": ("refuse", "allow"),
+}
 
 
 def _options(raw: object) -> Options:
@@ -37,6 +41,28 @@ def _options(raw: object) -> Options:
             choices = " or ".join(repr(v) for v in _OPTION_VALUES[key])
             raise IllegalAction(f"option {key!r} is {choices}")
     return Options(**raw)
+
+
+def _judge_start(board: Board, raw: object) -> dict[int, str]:
+    """Where Judges 1-6 stand before the Dredd roll (option ``judge_start``).
+
+    The rulebook puts one on each Sector House without saying which; by default
+    Judge ``n`` takes the ``n``-th Sector House in board order.
+    """
+    if raw is None:
+        return {n: house for n, house in enumerate(board.sector_houses, start=1)}
+    numbers = [str(n) for n in range(1, 7)]
+    if not isinstance(raw, Mapping) or sorted(raw) != numbers:
+        raise IllegalAction('\'judge_start\' maps each Judge "1" to "6" to a hex')
+    judges = {int(n): raw[n] for n in numbers}
+    for number, where in judges.items():
+        place = board.hex(where)
+        if place.kind not in ("street", "sector-house"):
+            # Judges enter other locations only to arrest or to clean a scrawl.
+            raise IllegalAction(f"Judge {number} cannot start on {where}, a {place.kind}")
+    if len(set(judges.values())) != 6:
+        raise IllegalAction("'judge_start' puts two Judges on one hex")
+    return judges
 
 
 def _die(value: object, what: str) -> int:
@@ -54,13 +80,20 @@ class GraffitiEngine(Engine):
     def new_game(self, header: Mapping[str, Any]) -> Outcome:
         board = Board.load(header.get("board", "standard"))
         options = _options(header.get("options"))
-        houses = board.sector_houses
-        if len(houses) != 6:
+        if len(board.sector_houses) != 6:
             raise IllegalAction("the board needs six Sector Houses, one for each Judge")
-        roll = _die(header.get("dredd_roll", 1), "'dredd_roll'")
-        judges = {n: houses[n - 1] for n in range(1, 7)}
+        if "dredd_roll" not in header:
+            raise IllegalAction(
+                "the header needs 'dredd_roll': the die that says which Judge swaps with Dredd"
+            )
+        roll = _die(header["dredd_roll"], "'dredd_roll'")
+        judges = _judge_start(board, header.get("judge_start"))
         judges[1], judges[roll] = judges[roll], judges[1]
         starts = {"chopper": board.chopper_start, "phantom": board.phantom_start}
+        for player, start in starts.items():
+            judge = next((n for n, h in judges.items() if h == start), None)
+            if judge is not None:
+                raise IllegalAction(f"{player} cannot start on {start}: Judge {judge} stands there")
         colours = {f"{p}-1": Colour(f"{p}-1", p, board.hex(starts[p]).prestige) for p in PLAYERS}
         state = State(
             board=board,
@@ -205,47 +238,13 @@ def _move(state: State, action: Action) -> Outcome:
     problem = movement.check_scrawler_path(state, who, path)
     if problem:
         raise IllegalAction(problem)
-    end = path[-1] if path else start
-    assert end is not None
-    scrawlers = dict(state.scrawlers)
-    scrawlers[who] = replace(scrawlers[who], position=end)
-    state = replace(state, scrawlers=scrawlers, moved=len(path))
-    events: list[Event] = [public("moved", player=who, path=path, to=end, hexes=len(path))]
-    if path and state.is_clean_location(end):
-        state, scrawl_events = _scrawl(state, who, end)
-        events += scrawl_events
+    state, events = resolve.land(state, who, path)
     if not path:
         state, end_events = _end_turn(state)
         return Outcome(state, events + end_events)
     state = replace(state, phase="roll")
     events.append(public("roll_needed", player=opponent(who), dice=len(path)))
     return Outcome(state, events)
-
-
-def _scrawl(state: State, who: str, where: str) -> tuple[State, list[Event]]:
-    colour_id = state.scrawlers[who].colour
-    colour = state.colours[colour_id]
-    place = state.board.hex(where)
-    colours = dict(state.colours)
-    colours[colour_id] = replace(colour, prestige=colour.prestige + place.prestige)
-    defaced = state.defaced | {where} if place.kind == "landmark" else state.defaced
-    state = replace(
-        state,
-        scrawls={**state.scrawls, where: colour_id},
-        colours=colours,
-        defaced=defaced,
-        scrawled=where,
-        statue_reached=state.statue_reached or place.kind == "statue",
-    )
-    event = public(
-        "scrawled",
-        player=who,
-        colour=colour_id,
-        at=where,
-        prestige=place.prestige,
-        total=colours[colour_id].prestige,
-    )
-    return state, [event]
 
 
 def _roll(state: State, action: Action) -> Outcome:
@@ -257,7 +256,7 @@ def _roll(state: State, action: Action) -> Outcome:
         raise IllegalAction(
             f"{state.turn} moved {state.moved} hex(es), so roll exactly {state.moved} dice"
         )
-    allowance = state.board.hex(state.scrawled).prestige if state.scrawled else 1
+    allowance = resolve.allowance(state)
     state = replace(state, dice=tuple(sorted(dice)), allowance=allowance, phase="judges")
     events = [public("rolled", player=who, faces=list(dice), hexes_per_judge=allowance)]
     return Outcome(state, events)
@@ -271,58 +270,25 @@ def _judge_move(state: State, action: Action) -> Outcome:
     judge = field(action, "judge", int)
     if judge not in state.dice:
         raise IllegalAction(f"no die shows {judge}: the dice to use are {list(state.dice)}")
-    dice = list(state.dice)
-    dice.remove(judge)
-    state = replace(state, dice=tuple(dice))
-    events: list[Event] = []
+    path: list[str] = []
     if judge in state.cleaning:
         if action.get("path") or action.get("to") not in (None, state.judges[judge]):
             raise IllegalAction(
                 f"Judge {judge} is cleaning up {state.judges[judge]} and spends this move on it"
             )
-        where = state.judges[judge]
-        colour = state.scrawls.get(where)
-        scrawls = {h: c for h, c in state.scrawls.items() if h != where}
-        state = replace(state, scrawls=scrawls, cleaning=state.cleaning - {judge})
-        events.append(public("cleaned", judge=judge, at=where, colour=colour))
-    else:
-        start = state.judges[judge]
+    elif "path" in action or "to" in action:
         paths = movement.judge_moves(state, judge, state.allowance)
-        if "path" not in action and "to" not in action:
-            path: list[str] = []
-        else:
-            path = _path(state, action, start, paths)
+        path = _path(state, action, state.judges[judge], paths)
         problem = movement.check_judge_path(state, judge, state.allowance, path)
         if problem:
             raise IllegalAction(problem)
-        end = path[-1] if path else start
-        state = replace(state, judges={**state.judges, judge: end})
-        events.append(public("judge_moved", judge=judge, path=path, to=end))
-        if path:
-            caught = next((p for p, s in state.scrawlers.items() if s.position == end), None)
-            if caught is not None:
-                state, arrest_events = _arrest(state, caught, judge, end)
-                events += arrest_events
-            if end in state.scrawls:
-                state = replace(state, cleaning=state.cleaning | {judge})
-                events.append(public("judge_stops_to_clean", judge=judge, at=end))
+    dice = list(state.dice)
+    dice.remove(judge)
+    state, events = resolve.judge_die(replace(state, dice=tuple(dice)), judge, path)
     if not state.dice:
         state, end_events = _end_turn(state)
         events += end_events
     return Outcome(state, events)
-
-
-def _arrest(state: State, player: str, judge: int, where: str) -> tuple[State, list[Event]]:
-    pawn = state.scrawlers[player]
-    colours = dict(state.colours)
-    colours[pawn.colour] = replace(colours[pawn.colour], arrested=True)
-    state = replace(
-        state,
-        scrawlers={**state.scrawlers, player: replace(pawn, position=None)},
-        colours=colours,
-        arrested_now=(*state.arrested_now, pawn.colour),
-    )
-    return state, [public("arrested", player=player, colour=pawn.colour, judge=judge, at=where)]
 
 
 def _remaining_value(state: State, colour_id: str, skip: str | None = None) -> int:

@@ -98,18 +98,44 @@ def _blocked_reason(state: State, player: str, hex_id: str) -> str:
 
 def judge_may_enter(state: State, judge: int, hex_id: str) -> bool:
     """Whether Judge ``judge`` may step onto ``hex_id`` (ignoring how far)."""
-    if state.judge_at(hex_id) is not None:
+    return _judge_may_enter(state, set(state.judges.values()), _pawns(state), hex_id)
+
+
+def _pawns(state: State) -> dict[str, str]:
+    """Hex → the player whose pawn stands there."""
+    return {s.position: p for p, s in state.scrawlers.items() if s.position is not None}
+
+
+def _judge_may_enter(state: State, judged: set[str], pawns: dict[str, str], hex_id: str) -> bool:
+    # ``judged`` and ``pawns`` are worked out once per search: this runs for
+    # every step of every Judge move the threat map tries.
+    if hex_id in judged:
         return False
+    holder = pawns.get(hex_id)
+    if holder is not None:
+        return not _refused(state, holder)
     place = state.board.hexes[hex_id]
-    if not place.is_location or place.kind == "sector-house":
-        return True
-    # Other locations only to arrest or to clean up a scrawl.
-    return state.scrawler_at(hex_id) is not None or hex_id in state.scrawls
+    # Sector Houses freely; other locations only to clean up a scrawl (or arrest).
+    return not place.is_location or place.kind == "sector-house" or hex_id in state.scrawls
 
 
-def _judge_stops(state: State, hex_id: str) -> bool:
+def _refused(state: State, holder: str) -> bool:
+    """Whether a Judge may not arrest ``holder``: he is the player moving the Judges.
+
+    The Judges chase the scrawler who just moved; with option ``self_arrest``
+    ``"refuse"`` (the default) the roller may not turn them on his own pawn.
+    """
+    return state.options.self_arrest == "refuse" and holder == opponent(state.turn)
+
+
+def _own_pawn(state: State, hex_id: str) -> bool:
+    holder = state.scrawler_at(hex_id)
+    return holder is not None and _refused(state, holder)
+
+
+def _judge_stops(state: State, pawns: dict[str, str], hex_id: str) -> bool:
     """A Judge entering a scrawler's hex (arrest) or a scrawl (to clean) stops there."""
-    return state.scrawler_at(hex_id) is not None or hex_id in state.scrawls
+    return hex_id in pawns or hex_id in state.scrawls
 
 
 def judge_moves(state: State, judge: int, allowance: int) -> dict[str, list[str]]:
@@ -118,24 +144,23 @@ def judge_moves(state: State, judge: int, allowance: int) -> dict[str, list[str]
     Judge Dredd (Judge 1) gets one hex more, but only where it ends in an arrest.
     """
     start = state.judges[judge]
+    judged = set(state.judges.values())
+    pawns = _pawns(state)
+    neighbours = state.board.neighbours
     limit = allowance + (1 if judge == 1 else 0)
     paths: dict[str, list[str]] = {start: []}
     queue = deque([start])
     while queue:
         here = queue.popleft()
         path = paths[here]
-        if len(path) == limit or (path and _judge_stops(state, here)):
+        if len(path) == limit or (path and _judge_stops(state, pawns, here)):
             continue
-        for nxt in state.board.neighbours[here]:
-            if nxt not in paths and judge_may_enter(state, judge, nxt):
+        for nxt in neighbours[here]:
+            if nxt not in paths and _judge_may_enter(state, judged, pawns, nxt):
                 paths[nxt] = [*path, nxt]
                 queue.append(nxt)
     if judge == 1:
-        paths = {
-            h: p
-            for h, p in paths.items()
-            if len(p) <= allowance or state.scrawler_at(h) is not None
-        }
+        paths = {h: p for h, p in paths.items() if len(p) <= allowance or h in pawns}
     return paths
 
 
@@ -151,8 +176,11 @@ def check_judge_path(state: State, judge: int, allowance: int, path: list[str]) 
         if not judge_may_enter(state, judge, nxt):
             if state.judge_at(nxt) is not None:
                 return f"Judge {state.judge_at(nxt)} stands on {nxt}: Judges never share a hex"
+            if _own_pawn(state, nxt):
+                roller = opponent(state.turn)
+                return f"{roller} moves the Judges and may not arrest his own pawn on {nxt}"
             return f"a Judge enters {nxt} only to make an arrest or clean up a scrawl"
-        if i < len(path) - 1 and _judge_stops(state, nxt):
+        if i < len(path) - 1 and _judge_stops(state, _pawns(state), nxt):
             return f"Judge {judge} must stop at {nxt}"
         here = nxt
     if len(path) > allowance and state.scrawler_at(path[-1]) is None:

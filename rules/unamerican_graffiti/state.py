@@ -28,11 +28,14 @@ class Options:
     two Sector Houses while either holds a Judge; ``"through"`` only from passing
     through it. ``game_end``: ``"out"`` (default) ends the game when both
     scrawlers are arrested with no landmark left to return on; ``"at_once"``
-    ends it as soon as both stand arrested at the same time.
+    ends it as soon as both stand arrested at the same time. ``self_arrest``:
+    ``"refuse"`` (default) bars the player moving the Judges from arresting
+    his own pawn; ``"allow"`` lets a Judge arrest any scrawler he reaches.
     """
 
     gate: str = "into"
     game_end: str = "out"
+    self_arrest: str = "refuse"
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,16 @@ class State:
     arrested_now: tuple[str, ...] = ()
     statue_reached: bool = False
     winner: str | None = None
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes``: :func:`dataclasses.replace` without its checks.
+
+        The threat map plays out many thousands of Judge moves per view, and
+        ``replace`` re-runs ``__init__`` for each; the fields are the same.
+        """
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     def judge_at(self, hex_id: str) -> int | None:
         """The number of the Judge on a hex, if any."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.unamerican_graffiti import ENGINE
 from lawmaster.rules.unamerican_graffiti.state import PLAYERS
+from lawmaster.rules.unamerican_graffiti.threat import threat_map
 
 
 def check_invariants(state) -> None:
@@ -70,12 +72,18 @@ def test_random_games_keep_the_invariants_and_replay_exactly(data):
 def test_threat_is_the_exact_dice_probability():
     from graffiti_boards import SMALL
 
-    state = ENGINE.new_game({"board": {**SMALL, "chopper_start": "1,2"}}).state
+    state = ENGINE.new_game({"dredd_roll": 1, "board": {**SMALL, "chopper_start": "1,2"}}).state
     threat = ENGINE.view(state, "chopper")["threat"]
     # 2,2 is next to Judge 2 (S2) and Judge 5 (S5): one die, a street, one hex each.
-    assert threat["2,2"] == {"hexes": 1, "judges_move": 1, "arrest_chance": round(2 / 6, 4)}
+    assert threat["2,2"] == {
+        "hexes": 1,
+        "judges_move": 1,
+        "arrest_chance": 2 / 6,
+        "arrest_odds": "1/3",
+    }
+    assert threat_map(state, "chopper")["2,2"].chance == Fraction(2, 6)
     # Standing still rolls no dice at all.
     assert threat["1,2"]["arrest_chance"] == 0.0
     # 0,3 is next to no Judge: Judge 1 would need L2 (a clean landmark he may not
     # cross) or two hexes, and the street move gives him one.
-    assert threat["0,3"] == {"hexes": 1, "judges_move": 1, "arrest_chance": 0.0}
+    assert threat["0,3"] == {"hexes": 1, "judges_move": 1, "arrest_chance": 0.0, "arrest_odds": "0"}

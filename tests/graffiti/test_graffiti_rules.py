@@ -16,7 +16,7 @@ NEAR_L4 = {**SMALL, "chopper_start": "L2"}
 
 
 def run(header: dict, *actions: dict) -> tuple[list[dict], dict]:
-    lines = [json.dumps({"game": "unamerican-graffiti", **header})]
+    lines = [json.dumps({"game": "unamerican-graffiti", "dredd_roll": 1, **header})]
     lines += [json.dumps(a) for a in actions]
     out = list(replay(lines))
     return out[:-1], out[-1]["summary"]
@@ -345,12 +345,12 @@ def test_after_an_arrest_a_new_colour_on_a_landmark_never_defaced():
 
 
 def _state_with(**changes):
-    state = ENGINE.new_game({"board": SMALL}).state
+    state = ENGINE.new_game({"dredd_roll": 1, "board": SMALL}).state
     return replace(state, **changes)
 
 
 def test_reaching_the_statue_ends_the_game_and_unarrested_colours_score_their_scrawls():
-    state = ENGINE.new_game({"board": {**SMALL, "chopper_start": "2,2"}}).state
+    state = ENGINE.new_game({"dredd_roll": 1, "board": {**SMALL, "chopper_start": "2,2"}}).state
     state = replace(state, defaced=frozenset({"L0", "L1", "L2", "L3", "L4", "L5"}))
     state = ENGINE.apply(state, {"act": "move", "by": "chopper", "path": ["X"]}).state
     assert state.colours["chopper-1"].prestige == 9
@@ -381,7 +381,7 @@ def test_the_winner_is_the_best_single_colour_not_the_sum():
 
 
 def test_a_player_with_no_free_landmark_is_out_and_the_game_ends_when_both_are():
-    state = ENGINE.new_game({"board": NEAR_L4}).state
+    state = ENGINE.new_game({"dredd_roll": 1, "board": NEAR_L4}).state
     every = frozenset({"L0", "L1", "L2", "L3", "L4", "L5"})
     state = replace(state, defaced=every)
     for action in (
@@ -413,7 +413,7 @@ def test_a_player_with_no_free_landmark_is_out_and_the_game_ends_when_both_are()
     ],
 )
 def test_bad_input_gets_a_reason_and_changes_nothing(line, message):
-    header = json.dumps({"game": "unamerican-graffiti", "board": SMALL})
+    header = json.dumps({"game": "unamerican-graffiti", "dredd_roll": 1, "board": SMALL})
     out = list(replay([header, line]))
     assert out[1]["ok"] is False and message in out[1]["error"], out[1]
     _, untouched = run({"board": SMALL})
@@ -435,8 +435,8 @@ def test_bad_headers_are_rejected():
 def test_views_name_the_board_so_a_tablet_can_draw_an_inline_one():
     from lawmaster.rules.unamerican_graffiti import Board
 
-    assert ENGINE.view(ENGINE.new_game({}).state, "table")["board"] == "standard"
-    view = ENGINE.view(ENGINE.new_game({"board": SMALL}).state, "chopper")
+    assert ENGINE.view(ENGINE.new_game({"dredd_roll": 1}).state, "table")["board"] == "standard"
+    view = ENGINE.view(ENGINE.new_game({"dredd_roll": 1, "board": SMALL}).state, "chopper")
     drawn = Board.from_data(view["board"])
     assert set(drawn.hexes) == set(Board.from_data(SMALL).hexes)
     assert drawn.gates == Board.from_data(SMALL).gates

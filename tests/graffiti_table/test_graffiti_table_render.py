@@ -95,6 +95,7 @@ def test_graffiti_table_render_threat_only_on_the_movers_seat(host):
     for cell, chance, title in shaded:
         assert float(chance) == pytest.approx(threat[cell]["arrest_chance"], abs=1e-4)
         assert f"arrest chance {100 * threat[cell]['arrest_chance']:.0f}%" in title
+        assert title.endswith(f"({threat[cell]['arrest_odds']})")  # the exact fraction
     for seat in ("phantom", "table"):
         assert 'class="threat"' not in _svg(table, seat)
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "-1,5"}))

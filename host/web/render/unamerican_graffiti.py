@@ -250,6 +250,8 @@ def _threat(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             f"end on {where}: {hexes} hex(es), the Judges move {info.get('judges_move')}; "
             f"arrest chance {100 * chance:.0f}%"
         )
+        if isinstance(info.get("arrest_odds"), str):
+            text += f" ({info['arrest_odds']})"
         parts.append(
             f'<g class="threat" data-cell="{escape(where)}" data-chance="{chance:.4f}">'
             f"<title>{escape(text)}</title>"
