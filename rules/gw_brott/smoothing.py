@@ -23,9 +23,10 @@ from typing import Any
 from lawmaster.rules.core import IllegalAction
 
 from .board import Board
-from .deduction import DOWN, LEFT, RIGHT, UP, geometry
+from .geometry import geometry_of
 
-_OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
+# Against each slide direction (up, down, left, right): one cell back.
+_BACK = ("down", "up", "right", "left")
 _PIPS = {"1": 1, "2": 2, "3": 3, "4": 4}
 
 
@@ -33,7 +34,7 @@ def future_masks(
     board: Board, pieces: Sequence[str], events: Sequence[Mapping[str, Any]]
 ) -> list[tuple[int, ...]]:
     """Per event (after it), per piece: the cells the rest of the log allows."""
-    geo = geometry(board)
+    geo = _Masks(board)
     gws = _gw_before(board, events)
     count = len(pieces)
     masks = [geo.open] * count
@@ -80,19 +81,46 @@ def future_masks(
     return result
 
 
-def _slide_starts(geo: Any, ends: int, passable: int) -> int:
+class _Masks:
+    """The few bitmask operations the backward pass needs, on one board."""
+
+    def __init__(self, board: Board) -> None:
+        engine = geometry_of(board)
+        self.engine = engine
+        self.open = engine.open_mask
+        self.width = board.width
+        self.full = (1 << board.size) - 1
+        first_col = sum(1 << (r * board.width) for r in range(board.height))
+        self.not_first_col = self.full & ~first_col
+        self.not_last_col = self.full & ~(first_col << (board.width - 1))
+
+    def walk(self, cells: int, steps: int, passable: int) -> int:
+        return self.engine.walk_ends(cells, steps, passable)
+
+    def shift(self, cells: int, direction: str) -> int:
+        """Every cell one step from ``cells`` in ``direction`` (no wrapping)."""
+        if direction == "up":
+            return cells >> self.width
+        if direction == "down":
+            return (cells << self.width) & self.full
+        if direction == "left":
+            return (cells >> 1) & self.not_last_col
+        return (cells << 1) & self.not_first_col
+
+
+def _slide_starts(geo: _Masks, ends: int, passable: int) -> int:
     """Cells from which a straight run through passable cells reaches ``ends``.
 
     With the other criminals unknown, a slide may stop on any cell of its run.
     """
     starts = 0
-    for direction in (UP, DOWN, LEFT, RIGHT):
+    for back in _BACK:
         layer = ends
         run = 0
         while layer:
             # One step back against the slide; the piece stood on (or ran over)
             # a passable cell there.
-            layer = geo.shift(layer, _OPPOSITE[direction]) & passable & ~run
+            layer = geo.shift(layer, back) & passable & ~run
             run |= layer
         starts |= run
     return starts
