@@ -56,6 +56,8 @@ _PIPS = {"1": 1, "2": 2, "3": 3, "4": 4}
 _ARROW = "arrow"
 _RETRIES = 3
 _GROWTH = 4
+#: A replay follows an observation that leaves fewer than 1/_THIN of the budget.
+_THIN = 8
 
 Joint = tuple[int, ...]
 Weight = float | Fraction
@@ -159,11 +161,16 @@ class Belief:
             return self
         base = replace(self, step=self.step + 1, log=(event, self.log))
         result = handler(base, event)
-        if result.weights:
-            return result
-        if self.exact or not self.weights:
+        if not result.weights and (self.exact or not self.weights):
             raise Inconsistent(f"no position of the criminals is consistent with {event!r}")
-        return self._recovered(result)
+        if not result.weights or (
+            not result.complete
+            and len(result.weights) * _THIN < self.particles <= len(self.weights) * 2
+        ):
+            # Every kept position died, or an observation thinned them so far that
+            # the survivors would speak for the whole map: rebuild from the log.
+            return self._recovered(result)
+        return result
 
     # -- event handlers -----------------------------------------------------------
     def _on_setup(self, event: Mapping[str, Any]) -> Belief:
@@ -454,27 +461,44 @@ class _Moves:
 
 
 def _resample(weights: dict[Joint, float], count: int, rng: random.Random) -> dict[Joint, float]:
-    """At most ``count`` positions with the same expected weights (Fearnhead-Clifford).
+    """About ``count`` positions with the same expected weights, every place kept.
 
-    Positions heavier than a threshold ``c`` keep their weight; the others are
-    drawn by systematic resampling with probability ``w / c`` and, if drawn,
-    weigh ``c``. Nothing is duplicated, and no new position appears.
+    First, for every piece and every place it has now, the heaviest joint
+    position with the piece there is kept with its weight: a cut never takes a
+    place off a piece's map (at most pieces x cells positions, so the budget
+    can be exceeded on a crowded map). The rest is cut by Fearnhead-Clifford
+    resampling: positions heavier than a threshold ``c`` keep their weight,
+    the lighter ones are drawn by systematic resampling with probability
+    ``w / c`` and then weigh ``c``. Keeping some positions as they are and
+    resampling the others without bias is itself without bias. Nothing is
+    duplicated, and no new position appears.
     """
-    ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
-    tail = sum(w for _, w in ranked)
+    best: dict[tuple[int, int], tuple[float, Joint]] = {}
+    for joint, weight in weights.items():
+        for i, place in enumerate(joint):
+            old = best.get((i, place))
+            if old is None or (weight, joint) > old:
+                best[(i, place)] = (weight, joint)
+    result = {joint: weights[joint] for _, joint in best.values()}
+    rest = sorted(
+        ((j, w) for j, w in weights.items() if j not in result),
+        key=lambda item: (-item[1], item[0]),
+    )
+    room = max(count - len(result), count // 4)
+    tail = sum(w for _, w in rest)
     keep = 0
-    threshold = tail / count
-    while keep < len(ranked) and keep < count:
-        threshold = tail / (count - keep)
-        if ranked[keep][1] < threshold:
+    threshold = tail / room if room else 0.0
+    while keep < len(rest) and keep < room:
+        threshold = tail / (room - keep)
+        if rest[keep][1] < threshold:
             break
-        tail -= ranked[keep][1]
+        tail -= rest[keep][1]
         keep += 1
-    result = dict(ranked[:keep])
-    if keep < len(ranked) and keep < count:
+    result.update(rest[:keep])
+    if keep < len(rest) and keep < room:
         point = rng.random() * threshold
         running = 0.0
-        for joint, weight in ranked[keep:]:
+        for joint, weight in rest[keep:]:
             running += weight
             if running > point:
                 result[joint] = threshold
