@@ -41,6 +41,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from lawmaster.rules.core import IllegalAction
@@ -94,7 +96,9 @@ class Belief:
     complete: bool = True
     #: How many replays a collapse forced so far (reported by the bench).
     recoveries: int = 0
-    #: During a replay only: per piece, the cells the rest of the log allows.
+    #: During a replay only: per piece, the cells the rest of the log allows
+    #: just after this event (applied to the mover's ends: the others' cells
+    #: were checked at their own last move).
     guide: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
     #: Every event so far, newest first, as a linked list (for replays).
     log: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
@@ -135,19 +139,31 @@ class Belief:
     def probabilities(self, piece: str) -> dict[str, Weight]:
         """Cell name (or ``"jail"``) -> probability for ``piece``; empty once it is out.
 
-        Fractions in exact mode, floats otherwise; the values sum to 1.
+        Fractions in exact mode, floats otherwise; the values sum to 1. A new
+        dict on every call (the caller may keep or change it).
         """
-        i = self.pieces.index(piece)
-        totals: dict[int, Weight] = {}
+        return dict(self._marginals()[self.pieces.index(piece)])
+
+    def _marginals(self) -> list[dict[str, Weight]]:
+        """Every piece's probabilities, from one pass over the joint positions (cached)."""
+        cached = getattr(self, "_cache", None)
+        if cached is not None:
+            return cached
+        totals: list[dict[int, Weight]] = [{} for _ in self.pieces]
         for joint, weight in self.weights.items():
-            place = joint[i]
-            totals[place] = totals.get(place, 0) + weight
-        names = self.geo.board.name_of
-        return {
-            JAIL_NAME if place == JAIL else names(place): weight
-            for place, weight in sorted(totals.items())
-            if place != OUT
-        }
+            for place, total in zip(joint, totals, strict=True):
+                total[place] = total.get(place, 0) + weight
+        names = _names(self.board)
+        result = [
+            {
+                JAIL_NAME if place == JAIL else names[place]: weight
+                for place, weight in sorted(total.items())
+                if place != OUT
+            }
+            for total in totals
+        ]
+        object.__setattr__(self, "_cache", result)
+        return result
 
     def cells(self, piece: str) -> frozenset[str]:
         """The places with positive probability (exact while ``complete``)."""
@@ -201,6 +217,9 @@ class Belief:
             return self
         from_jail = bool(event.get("from_jail"))
         moves = _Moves(self)
+        # In a replay, ends from which the rest of the log is out of reach are
+        # skipped (after the choice's probability is taken from all ends).
+        allowed = -1 if self.guide is None else self.guide[i]
         result: dict[Joint, Weight] = {}
         for joint, weight in self.weights.items():
             if (joint[i] == JAIL) != from_jail or joint[i] == OUT:
@@ -209,6 +228,7 @@ class Belief:
             if not ends:
                 continue
             share = weight / ends.bit_count()
+            ends &= allowed
             head, tail = joint[:i], joint[i + 1 :]
             while ends:
                 low = ends & -ends
@@ -334,13 +354,6 @@ class Belief:
 
     def _with(self, weights: dict[Joint, Weight]) -> Belief:
         """These weights, normalised, and cut to the particle budget when too many."""
-        if self.guide is not None:
-            guide = self.guide
-            weights = {
-                j: w
-                for j, w in weights.items()
-                if all(p < 0 or guide[k] >> p & 1 for k, p in enumerate(j))
-            }
         total = sum(weights.values())
         if not total:
             return replace(self, weights={})
@@ -460,6 +473,11 @@ class _Moves:
         return ends
 
 
+@lru_cache(maxsize=32)
+def _names(board: Board) -> tuple[str, ...]:
+    return tuple(board.name_of(c) for c in range(board.size))
+
+
 def _resample(weights: dict[Joint, float], count: int, rng: random.Random) -> dict[Joint, float]:
     """About ``count`` positions with the same expected weights, every place kept.
 
@@ -473,17 +491,17 @@ def _resample(weights: dict[Joint, float], count: int, rng: random.Random) -> di
     resampling the others without bias is itself without bias. Nothing is
     duplicated, and no new position appears.
     """
-    best: dict[tuple[int, int], tuple[float, Joint]] = {}
-    for joint, weight in weights.items():
-        for i, place in enumerate(joint):
-            old = best.get((i, place))
-            if old is None or (weight, joint) > old:
-                best[(i, place)] = (weight, joint)
-    result = {joint: weights[joint] for _, joint in best.values()}
-    rest = sorted(
-        ((j, w) for j, w in weights.items() if j not in result),
-        key=lambda item: (-item[1], item[0]),
-    )
+    # Stable on the dict's (deterministic) order, so ties stay reproducible.
+    ranked = sorted(weights.items(), key=itemgetter(1), reverse=True)
+    forced: set[Joint] = set()
+    seen: set[tuple[int, int]] = set()
+    for joint, _ in ranked:
+        for pair in enumerate(joint):
+            if pair not in seen:
+                seen.add(pair)
+                forced.add(joint)
+    result = {joint: weights[joint] for joint in forced}
+    rest = [item for item in ranked if item[0] not in forced]
     room = max(count - len(result), count // 4)
     tail = sum(w for _, w in rest)
     keep = 0

@@ -1,0 +1,77 @@
+"""GW's probability map over many random legal games through the real engine.
+
+* 2,000 short games on the small board (two to four criminals, the two-player
+  game, every trump, immunities, resets, rerolls, evidence, catches), the map
+  counting every consistent history: after every action each piece's
+  probabilities sum to 1, its true place has positive probability, and every
+  place with positive probability is in GW's fast set map (which is sound, so
+  the probability map never names a place that map rules out).
+* Longer games on the standard board with the default particle budget: the
+  same sums and the same containment, and the map is a function of the events
+  and the seed alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+from test_gw_deduction_engine import random_game
+
+from lawmaster.rules.gw_brott import ENGINE
+from lawmaster.rules.gw_brott.probability import Belief
+
+GAMES = 2000
+#: Never cut: the map stays an exact count (in floats) in these short games.
+UNCUT = 10**9
+#: (criminals, two-player, actions) by seed modulo 20. Exact counting with four
+#: criminals grows fast (tens of thousands of joint positions in ten actions),
+#: so the games with more pieces are shorter and fewer.
+CONFIGS = [(2, False, 12)] * 9 + [(2, True, 12)] * 5 + [(3, False, 9)] * 4 + [(4, False, 8)] * 2
+
+
+def _check(belief: Belief, state: object) -> bool:
+    """The invariants after one action; returns whether every true place was on the map."""
+    truth = ENGINE.summary(state)["criminals"]
+    deduction = state.deduction  # type: ignore[attr-defined]
+    found = True
+    for piece, facts in truth.items():
+        shown = belief.probabilities(piece)
+        if facts["out"]:
+            assert shown == {}
+            continue
+        assert math.isclose(sum(shown.values()), 1.0, rel_tol=1e-9)
+        assert all(p > 0 for p in shown.values())
+        assert set(shown) <= deduction.cells(piece), (piece, shown, deduction.cells(piece))
+        found &= shown.get(facts["position"], 0.0) > 0
+    return found
+
+
+def test_true_place_always_has_positive_probability_in_2000_games() -> None:
+    checked = 0
+    for seed in range(GAMES):
+        count, two_player, actions = CONFIGS[seed % len(CONFIGS)]
+        belief: Belief | None = None
+        for header, board, state, events in random_game(seed, "small", count, two_player, actions):
+            if belief is None:
+                belief = Belief.start(board, header["criminals"], limit=UNCUT, seed=seed)
+            for event in events:
+                belief = belief.update(event)
+            assert _check(belief, state), seed
+            checked += 1
+        assert belief is not None and belief.complete
+    assert checked > 10 * GAMES
+
+
+def test_particle_map_on_the_standard_board_is_sound_and_reproducible() -> None:
+    for seed in range(2):
+        first = second = None
+        for header, board, state, events in random_game(seed, "standard", 4, False, actions=90):
+            if first is None or second is None:
+                first = Belief.start(board, header["criminals"], seed=seed)
+                second = Belief.start(board, header["criminals"], seed=seed)
+            for event in events:
+                first = first.update(event)
+                second = second.update(event)
+            _check(first, state)
+            assert first.weights == second.weights
+        assert first is not None and not first.complete, "the particle filter was never used"
