@@ -17,8 +17,8 @@ import math
 
 from test_gw_deduction_engine import random_game
 
-from lawmaster.rules.gw_brott import ENGINE
 from lawmaster.rules.gw_brott.probability import Belief
+from lawmaster.rules.gw_brott.state import JAIL
 
 GAMES = 2000
 #: Never cut: the map stays an exact count (in floats) in these short games.
@@ -26,23 +26,25 @@ UNCUT = 10**9
 #: (criminals, two-player, actions) by seed modulo 20. Exact counting with four
 #: criminals grows fast (tens of thousands of joint positions in ten actions),
 #: so the games with more pieces are shorter and fewer.
-CONFIGS = [(2, False, 12)] * 9 + [(2, True, 12)] * 5 + [(3, False, 9)] * 4 + [(4, False, 8)] * 2
+CONFIGS = [(2, False, 10)] * 9 + [(2, True, 10)] * 5 + [(3, False, 9)] * 4 + [(4, False, 7)] * 2
 
 
 def _check(belief: Belief, state: object) -> bool:
     """The invariants after one action; returns whether every true place was on the map."""
-    truth = ENGINE.summary(state)["criminals"]
     deduction = state.deduction  # type: ignore[attr-defined]
+    board = state.board  # type: ignore[attr-defined]
     found = True
-    for piece, facts in truth.items():
+    for i, piece in enumerate(state.pieces):  # type: ignore[attr-defined]
         shown = belief.probabilities(piece)
-        if facts["out"]:
+        if state.out[i]:  # type: ignore[attr-defined]
             assert shown == {}
             continue
         assert math.isclose(sum(shown.values()), 1.0, rel_tol=1e-9)
         assert all(p > 0 for p in shown.values())
-        assert set(shown) <= deduction.cells(piece), (piece, shown, deduction.cells(piece))
-        found &= shown.get(facts["position"], 0.0) > 0
+        places = set(shown) - {"jail"}
+        assert places <= deduction.cells(piece), (piece, shown, deduction.cells(piece))
+        pos = state.positions[i]  # type: ignore[attr-defined]
+        found &= shown.get("jail" if pos == JAIL else board.name_of(pos), 0.0) > 0
     return found
 
 
@@ -63,7 +65,7 @@ def test_true_place_always_has_positive_probability_in_2000_games() -> None:
 
 
 def test_particle_map_on_the_standard_board_is_sound_and_reproducible() -> None:
-    for seed in range(2):
+    for seed in range(1):
         first = second = None
         for header, board, state, events in random_game(seed, "standard", 4, False, actions=90):
             if first is None or second is None:
