@@ -60,6 +60,8 @@ _RETRIES = 3
 _GROWTH = 4
 #: A replay follows an observation that leaves fewer than 1/_THIN of the budget.
 _THIN = 8
+#: Updates between two checkpoints.
+_CHECKPOINT = 32
 
 Joint = tuple[int, ...]
 Weight = float | Fraction
@@ -86,7 +88,7 @@ class Belief:
     faces: tuple[str, ...] = ()
     special_move_catches: bool = True
     exact: bool = True
-    limit: int = 2000
+    limit: int = 400
     particles: int = 400
     seed: int = 0
     #: How many updates this belief has seen (drives the seeded resampling).
@@ -100,6 +102,9 @@ class Belief:
     #: just after this event (applied to the mover's ends: the others' cells
     #: were checked at their own last move).
     guide: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    #: An earlier belief of this game (every ``_CHECKPOINT`` updates) that a
+    #: replay tries to start from before it starts from the beginning.
+    checkpoint: Belief | None = field(default=None, repr=False, compare=False)
     #: Every event so far, newest first, as a linked list (for replays).
     log: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
     geo: Geometry = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
@@ -117,7 +122,7 @@ class Belief:
         *,
         exact: bool = False,
         seed: int = 0,
-        limit: int = 2000,
+        limit: int = 400,
         particles: int = 400,
         special_move_catches: bool = True,
     ) -> Belief:
@@ -186,6 +191,8 @@ class Belief:
             # Every kept position died, or an observation thinned them so far that
             # the survivors would speak for the whole map: rebuild from the log.
             return self._recovered(result)
+        if result.step % _CHECKPOINT == 0:
+            result = replace(result, checkpoint=result)
         return result
 
     # -- event handlers -----------------------------------------------------------
@@ -365,19 +372,31 @@ class Belief:
         return replace(self, weights=_resample(weights, self.particles, rng), complete=False)
 
     def _recovered(self, collapsed: Belief) -> Belief:
-        """Every kept position died: replay all events, steered by the whole log.
+        """Every kept position died, or nearly: replay, steered by the whole log.
 
         The replay knows every later event, so each step drops the positions
         from which a later observation is out of reach (``smoothing.py``) and
-        spends its budget on histories that survive; the budget grows fourfold
-        on each retry.
+        spends its budget on histories that survive. It first starts from the
+        latest checkpoint; when that fails or thins out again, from the
+        beginning, with the budget growing fourfold on each retry.
         """
         events: list[Mapping[str, Any]] = []
+        mark = self.checkpoint.log if self.checkpoint is not None else None
+        suffix: list[Mapping[str, Any]] | None = None
         link = collapsed.log
         while link is not None:
+            if suffix is None and mark is not None and link is mark:
+                suffix = events[::-1]
             events.append(link[0])
             link = link[1]
         events.reverse()
+        if suffix is not None and self.checkpoint is not None:
+            # A replay from the checkpoint that thins out again is not trusted:
+            # the checkpoint itself may have lost what is needed (measured: it
+            # then misses the true cell about twice as often).
+            recent = self._replayed(self.checkpoint, suffix)
+            if recent is not None:
+                return recent
         guides = future_masks(self.board, self.pieces, events)
         budget = self.particles
         for attempt in range(1, _RETRIES + 1):
@@ -408,6 +427,26 @@ class Belief:
                 complete=False,
             )
         raise Inconsistent("no consistent position found, even after replays")
+
+    def _replayed(self, start: Belief, events: list[Mapping[str, Any]]) -> Belief | None:
+        """``events`` replayed from the checkpoint ``start``; None if that dies or thins out."""
+        guides = future_masks(self.board, self.pieces, events, gw=start.gw)
+        trial = replace(start, seed=self.seed * 7919, checkpoint=start)
+        try:
+            for event, guide in zip(events, guides, strict=True):
+                trial = replace(trial, guide=guide).update_no_recovery(event)
+        except Inconsistent:
+            return None
+        if len(trial.weights) * _THIN < self.particles:
+            return None
+        return replace(
+            trial,
+            seed=self.seed,
+            step=self.step + 1,
+            guide=None,
+            recoveries=self.recoveries + 1,
+            complete=False,
+        )
 
     def update_no_recovery(self, event: Mapping[str, Any]) -> Belief:
         """Like :meth:`update`, but a collapse raises :class:`Inconsistent`."""

@@ -31,11 +31,17 @@ _PIPS = {"1": 1, "2": 2, "3": 3, "4": 4}
 
 
 def future_masks(
-    board: Board, pieces: Sequence[str], events: Sequence[Mapping[str, Any]]
+    board: Board,
+    pieces: Sequence[str],
+    events: Sequence[Mapping[str, Any]],
+    gw: int | None = None,
 ) -> list[tuple[int, ...]]:
-    """Per event (after it), per piece: the cells the rest of the log allows."""
+    """Per event (after it), per piece: the cells the rest of the log allows.
+
+    ``gw`` is GW's cell before the first of ``events`` (default: its start).
+    """
     geo = _Masks(board)
-    gws = _gw_before(board, events)
+    gws = _gw_before(board, events, board.gw_start if gw is None else gw)
     count = len(pieces)
     masks = [geo.open] * count
     result: list[tuple[int, ...]] = [()] * len(events)
@@ -148,9 +154,8 @@ def _cells(board: Board, names: object) -> int:
     return mask
 
 
-def _gw_before(board: Board, events: Sequence[Mapping[str, Any]]) -> list[int]:
-    """GW's cell just before each event."""
-    gw = board.gw_start
+def _gw_before(board: Board, events: Sequence[Mapping[str, Any]], gw: int) -> list[int]:
+    """GW's cell just before each event, from ``gw`` before the first."""
     result = []
     for event in events:
         result.append(gw)

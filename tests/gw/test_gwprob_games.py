@@ -77,3 +77,43 @@ def test_particle_map_on_the_standard_board_is_sound_and_reproducible() -> None:
             _check(first, state)
             assert first.weights == second.weights
         assert first is not None and not first.complete, "the particle filter was never used"
+
+
+def measure(games: int = 3, actions: int = 300, limit: int = 400, particles: int = 400) -> None:
+    """Print how often the particle map misses the true place, and update times.
+
+    Four criminals on the standard board; every piece after every action.
+    Run: ``python tests/gw/test_gwprob_games.py [games actions limit particles]``.
+    """
+    import time
+
+    times: list[float] = []
+    missed = checks = replays = 0
+    for seed in range(games):
+        belief: Belief | None = None
+        for header, board, state, events in random_game(seed, "standard", 4, False, actions):
+            if belief is None:
+                belief = Belief.start(
+                    board, header["criminals"], seed=seed, limit=limit, particles=particles
+                )
+            for event in events:
+                start = time.perf_counter()
+                belief = belief.update(event)
+                times.append(time.perf_counter() - start)
+            for i, piece in enumerate(state.pieces):
+                if not state.out[i]:
+                    pos = state.positions[i]
+                    where = "jail" if pos == JAIL else board.name_of(pos)
+                    checks += 1
+                    missed += belief.probabilities(piece).get(where, 0.0) == 0
+        replays += belief.recoveries if belief is not None else 0
+    times.sort()
+    p99 = times[int(0.99 * (len(times) - 1))] * 1e3
+    print(f"{len(times)} updates, p99 {p99:.1f} ms; true place missed in {missed}/{checks}")
+    print(f"({100 * missed / checks:.1f} %); {replays} replays")
+
+
+if __name__ == "__main__":
+    import sys
+
+    measure(*(int(a) for a in sys.argv[1:]))
