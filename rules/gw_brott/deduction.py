@@ -8,6 +8,8 @@ Interface (the engine relies on it):
   events it does not know are ignored. Never mutates ``self``.
 * ``deduction.cells(piece)`` — the cell names the piece can be on now, plus
   ``"jail"`` if it is in jail. A piece that is out of the game has the empty set.
+* ``deduction.probabilities(piece)`` — place name -> probability (``probability.py``),
+  worked out on demand from the chain of maps.
 
 How it works (the full write-up, with the joint constraints used and not used,
 is ``DEDUCTION.md`` next to this file): a set of cells is a Python ``int`` used
