@@ -18,6 +18,7 @@ import math
 from test_gw_deduction_engine import random_game
 
 from lawmaster.rules.gw_brott.probability import Belief
+from lawmaster.rules.gw_brott.smoothing import future_masks
 from lawmaster.rules.gw_brott.state import JAIL
 
 GAMES = 2000
@@ -77,6 +78,24 @@ def test_particle_map_on_the_standard_board_is_sound_and_reproducible() -> None:
             _check(first, state)
             assert first.weights == second.weights
         assert first is not None and not first.complete, "the particle filter was never used"
+
+
+def test_replay_guides_never_exclude_the_true_place() -> None:
+    # The replays skip ends outside these sets; that is only harmless when the
+    # true history is never outside them.
+    for seed in range(3):
+        log: list[dict] = []
+        truths: list[tuple[int, ...]] = []
+        game = list(random_game(seed, "standard", 4, False, actions=200))
+        for _, _, state, events in game:
+            log += events
+            truths += [state.positions] * len(events)
+        header, board = game[0][0], game[0][1]
+        masks = future_masks(board, header["criminals"], log)
+        for t, truth in enumerate(truths):
+            for i, pos in enumerate(truth):
+                if pos != JAIL:
+                    assert masks[t][i] >> pos & 1, (seed, t, log[t], i)
 
 
 def measure(games: int = 3, actions: int = 300, limit: int = 400, particles: int = 400) -> None:
