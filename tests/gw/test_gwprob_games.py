@@ -80,6 +80,24 @@ def test_particle_map_on_the_standard_board_is_sound_and_reproducible() -> None:
         assert first is not None and not first.complete, "the particle filter was never used"
 
 
+def test_engine_state_gives_the_same_map() -> None:
+    # The engine's own map (linked event by event, worked out on demand) equals
+    # a belief fed GW's events directly, asked at every action or only at the end.
+    for seed in range(4):
+        belief: Belief | None = None
+        for header, board, state, events in random_game(seed, "small", 3, False, actions=40):
+            if belief is None:
+                belief = Belief.start(board, header["criminals"])
+            for event in events:
+                belief = belief.update(event)
+            if seed % 2:
+                for piece in state.pieces:
+                    assert state.deduction.probabilities(piece) == belief.probabilities(piece)
+        assert belief is not None
+        for piece in state.pieces:
+            assert state.deduction.probabilities(piece) == belief.probabilities(piece)
+
+
 def test_replay_guides_never_exclude_the_true_place() -> None:
     # The replays skip ends outside these sets; that is only harmless when the
     # true history is never outside them.
