@@ -30,6 +30,7 @@ piece known exactly) are used as real obstacles.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -294,7 +295,10 @@ class Deduction:
             return self
         result = handler(self, event)
         if result is self:
-            result = replace(self)
+            # A node of its own for the link; a shallow copy is cheaper than
+            # ``replace`` and must not carry this map's cached belief along.
+            result = copy.copy(self)
+            result.__dict__.pop("_belief", None)
         # The probabilities follow lazily from this link (see ``belief``).
         object.__setattr__(result, "_prior", (self, event))
         return result
