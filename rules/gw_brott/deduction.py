@@ -8,6 +8,8 @@ Interface (the engine relies on it):
   events it does not know are ignored. Never mutates ``self``.
 * ``deduction.cells(piece)`` — the cell names the piece can be on now, plus
   ``"jail"`` if it is in jail. A piece that is out of the game has the empty set.
+* ``deduction.probabilities(piece)`` — place name -> probability (``probability.py``),
+  worked out on demand from the chain of maps.
 
 How it works (the full write-up, with the joint constraints used and not used,
 is ``DEDUCTION.md`` next to this file): a set of cells is a Python ``int`` used
@@ -28,6 +30,7 @@ piece known exactly) are used as real obstacles.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -35,6 +38,7 @@ from itertools import combinations
 from typing import Any
 
 from .board import Board
+from .probability import Belief
 
 JAIL = "jail"
 
@@ -187,6 +191,12 @@ class Deduction:
     roller: str | None = None
     joint: bool = True
     special_move_catches: bool = True
+    #: The seed of the particle filter behind :meth:`probabilities` (an input:
+    #: nothing here reads a clock or a global random source).
+    seed: int = 0
+    #: ``probabilities`` in exact fractions with no particle budget (small
+    #: boards and tests) instead of floats.
+    exact_probabilities: bool = False
     #: The board's bitmask geometry, carried along so no update looks it up.
     geo: Geometry = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
@@ -203,11 +213,13 @@ class Deduction:
         *,
         joint: bool = True,
         special_move_catches: bool = True,
+        seed: int = 0,
+        exact_probabilities: bool = False,
     ) -> Deduction:
         """The map at the start of a game: every criminal in jail, GW on its start."""
         pieces = tuple(criminals)
         count = len(pieces)
-        return cls(
+        start = cls(
             board,
             pieces,
             (0,) * count,
@@ -216,7 +228,48 @@ class Deduction:
             board.gw_start,
             joint=joint,
             special_move_catches=special_move_catches,
+            seed=seed,
+            exact_probabilities=exact_probabilities,
         )
+        belief = Belief.start(
+            board,
+            pieces,
+            exact=exact_probabilities,
+            seed=seed,
+            special_move_catches=special_move_catches,
+        )
+        object.__setattr__(start, "_belief", belief)
+        return start
+
+    def probabilities(self, piece: str) -> dict[str, Any]:
+        """Place name (a cell, or ``"jail"``) -> probability that ``piece`` is there.
+
+        The values sum to 1 (exact :class:`~fractions.Fraction` with
+        ``exact_probabilities``, floats otherwise); the mapping is empty once
+        the piece is out. The model and its limits are in ``DEDUCTION.md``.
+        """
+        return self.belief().probabilities(piece)
+
+    def belief(self) -> Belief:
+        """The joint probabilities behind :meth:`probabilities` (``probability.py``).
+
+        Computed on demand: :meth:`update` only links each map to the one before
+        it and the event between them, so the engine pays nothing for it until
+        someone asks. The answer is cached on the map asked.
+        """
+        chain: list[Deduction] = []
+        node: Deduction = self
+        while getattr(node, "_belief", None) is None:
+            prior = getattr(node, "_prior", None)
+            if prior is None:
+                raise ValueError("this map was not built by Deduction.start and update")
+            chain.append(node)
+            node = prior[0]
+        belief: Belief = node._belief  # type: ignore[attr-defined]
+        for link in reversed(chain):
+            belief = belief.update(link._prior[1])  # type: ignore[attr-defined]
+        object.__setattr__(self, "_belief", belief)
+        return belief
 
     def cells(self, piece: str) -> frozenset[str]:
         """The cell names ``piece`` can be on, plus ``"jail"`` when it is in jail."""
@@ -240,7 +293,15 @@ class Deduction:
         handler = _HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
         if handler is None:
             return self
-        return handler(self, event)
+        result = handler(self, event)
+        if result is self:
+            # A node of its own for the link; a shallow copy is cheaper than
+            # ``replace`` and must not carry this map's cached belief along.
+            result = copy.copy(self)
+            result.__dict__.pop("_belief", None)
+        # The probabilities follow lazily from this link (see ``belief``).
+        object.__setattr__(result, "_prior", (self, event))
+        return result
 
     # -- event handlers ---------------------------------------------------------
     def _on_setup(self, event: Mapping[str, Any]) -> Deduction:
@@ -253,6 +314,8 @@ class Deduction:
                 criminals,
                 joint=self.joint,
                 special_move_catches=self.special_move_catches,
+                seed=self.seed,
+                exact_probabilities=self.exact_probabilities,
             )
         options = event.get("options")
         catches = result.special_move_catches
