@@ -369,7 +369,9 @@ class Belief:
         if self.exact or len(weights) <= self.limit:
             return replace(self, weights=weights)
         rng = random.Random(self.seed * 1_000_003 + self.step)
-        return replace(self, weights=_resample(weights, self.particles, rng), complete=False)
+        # Only a float belief is ever cut (an exact one counts every history).
+        floats = {j: float(w) for j, w in weights.items()}
+        return replace(self, weights=_resample(floats, self.particles, rng), complete=False)
 
     def _recovered(self, collapsed: Belief) -> Belief:
         """Every kept position died, or nearly: replay, steered by the whole log.

@@ -146,7 +146,7 @@ def _pins(event: Mapping[str, Any]) -> list[tuple[object, object]]:
 
 def _cells(board: Board, names: object) -> int:
     mask = 0
-    for name in names or []:  # type: ignore[union-attr]
+    for name in names if isinstance(names, list | tuple) else []:
         try:
             mask |= 1 << board.cell(name)
         except IllegalAction:
