@@ -144,6 +144,10 @@ class LinkStats:
     """HELLOs refused because their layout is not the sensor map's."""
     selftests: int = 0
     """Self-test reports received."""
+    scan_us: int | None = None
+    """How long the scanner took over its last scan (µs, its own clock)."""
+    scan_us_max: int = 0
+    """The longest scan it reported: over 1/rate, and it cannot keep its rate."""
     callback_errors: int = 0
     """Exceptions raised by ``on_scan`` (logged, the link carries on)."""
     version: int | None = None
@@ -584,7 +588,10 @@ class Link:
                 self._stats.frames_bad += 1
             return
         with self._lock:
-            self._stats.scans += 1
+            st = self._stats
+            st.scans += 1
+            st.scan_us = frame.scan_us
+            st.scan_us_max = max(st.scan_us_max, frame.scan_us)
         try:
             self._on_scan(frame)
         except Exception:
