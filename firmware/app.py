@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 # Longest single sleep while idle or waiting for the next scan: bounds command latency.
 _IDLE_SLICE_US = 1000
 _MASK = protocol.SEQ_MASK
-DEADBAND = 96
-"""Default dead-band in u16 counts (6 LSB of the RP2040's 12-bit ADC): four times the
-simulated board's noise (24 counts, one sigma), so a still channel stays quiet."""
+DEADBAND = 48
+"""Default dead-band in u16 counts (3 LSB of the RP2040's 12-bit ADC), on the smoothed
+reading (see ``changes.py``): twice the simulated board's noise (24 counts, one sigma),
+over five times the smoothed noise, so a still channel stays quiet."""
 KEYFRAME_MS = 2000
 """Default keyframe interval: the host can always resync within two seconds."""
 SELFTEST_SCANS = 32
@@ -277,34 +278,30 @@ class Firmware:
         scan_us = clock.ticks_diff(clock.ticks_us(), start)
         if scan_us > 0xFFFF:
             scan_us = 0xFFFF
-        if self._key_wanted or self.mode == protocol.MODE_FULL:
+        changes = self._changes
+        n = changes.find(self._buffer)  # every scan: it keeps the averages going
+        key = self._key_wanted or self.mode == protocol.MODE_FULL
+        if not key and clock.ticks_diff(start, self._last_key) >= self.keyframe_ms * 1000:
+            key = True
+        if key or 2 * n > self.scanner.channels:  # a keyframe says it in fewer bytes
             self._key_wanted = False
             self._last_key = start
             self._send_key(timestamp, scan_us)
-        elif clock.ticks_diff(start, self._last_key) >= self.keyframe_ms * 1000:
-            self._last_key = start
-            self._send_key(timestamp, scan_us)
         else:
-            changes = self._changes
-            n = changes.find(self._buffer)
-            if 2 * n > self.scanner.channels:  # a keyframe says it in fewer bytes
-                self._last_key = start
-                self._send_key(timestamp, scan_us)
-            else:
-                writer = self._writer
-                first = 0
-                while True:
-                    count = n - first
-                    flags = protocol.LAST
-                    if count > protocol.DELTA_PART:
-                        count = protocol.DELTA_PART
-                        flags = 0
-                    self._send(
-                        writer.delta(self.seq, timestamp, scan_us, flags, changes.out, first, count)
-                    )
-                    first += count
-                    if flags:
-                        break
+            writer = self._writer
+            first = 0
+            while True:
+                count = n - first
+                flags = protocol.LAST
+                if count > protocol.DELTA_PART:
+                    count = protocol.DELTA_PART
+                    flags = 0
+                self._send(
+                    writer.delta(self.seq, timestamp, scan_us, flags, changes.out, first, count)
+                )
+                first += count
+                if flags:
+                    break
         scans = self.scans
         self.scans = scans + 1 if scans < _MASK else 0
 

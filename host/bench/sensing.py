@@ -26,14 +26,14 @@ Figures:
   scanner's link during a simulated game on the largest standard board (the
   shipped sensor map with the most channels) at 200 scans/s: the real firmware
   (``firmware.app.Firmware``) in full-frame mode (a keyframe every scan) and in
-  change-only mode (its defaults: dead-band 96 counts, a keyframe every 2 s),
+  change-only mode (its defaults: dead-band 48 counts, a keyframe every 2 s),
   fed the same simulated sensor readings (noise, spikes, pieces lifted and slid).
   ``link_bytes_per_s_full_at_rest`` and ``link_bytes_per_s_changes_at_rest``: the
   same with nobody touching the board. ``max_frame_bytes``: the longest frame
   either mode sent, delimiter included (TinyUSB's CDC buffer is 256).
   ``link_max_error_counts``: the largest difference, over every channel of every
   scan, between what the sensor read and what the host rebuilt from the
-  change-only stream (at most the dead-band).
+  change-only stream (at most four times the dead-band, ``link_deadband_counts``).
 """
 
 from __future__ import annotations
@@ -535,7 +535,7 @@ def link_traffic(rest_s: float = 10.0, play_s: float = 60.0, seed: int = 11) -> 
 
     at_rest = scan_for(rest_s, move=False)
     in_play = scan_for(play_s, move=True)
-    # The host's side: every scan rebuilt from the change-only stream, to the dead-band.
+    # The host's side: every scan rebuilt from the change-only stream, to 4 × the band.
     assembler = ScanAssembler()
     rebuilt = [
         scan

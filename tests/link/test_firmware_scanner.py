@@ -131,7 +131,7 @@ def test_boot_says_hello_and_waits_for_start() -> None:
     firmware.step()
     (hello,) = replies(port, decoder)
     assert hello == p.HelloFrame(
-        0, p.VERSION, 16, 0, False, 1, 16, 256, p.MODE_CHANGES, 96, 2000
+        0, p.VERSION, 16, 0, False, 1, 16, 256, p.MODE_CHANGES, 48, 2000
     )
     assert firmware.scans == 0
 
@@ -183,14 +183,14 @@ def test_only_changes_past_the_deadband_or_a_threshold_are_sent() -> None:
     port.incoming += p.encode_command(p.THRESHOLDS, 1, args=(0x8100,))
     firmware.step()  # the first scan is a keyframe
     levels[3] = 0x8000 + 60  # inside the dead-band: not sent
-    levels[5] = 0x8000 + 400  # past it
+    levels[5] = 0x8000 + 500  # past it: the smoothed reading moves by 125
     levels[7] = 0x8000 + 0x108  # under the dead-band but across the 0x8100 threshold
     firmware.step()
     frames = replies(port, decoder)
     (delta,) = [f for f in frames if isinstance(f, p.DeltaFrame)]
     assert [c for c, _ in delta.changes] == [5, 7]
     scans = scans_in(frames, assembler)
-    assert scans[-1].readings[5] == rp2040_u16(0x8000 + 400)
+    assert scans[-1].readings[5] == rp2040_u16(0x8000 + 500)
     assert scans[-1].readings[3] == rp2040_u16(0x8000)  # the host's copy, within the band
     for c in range(16):  # everything moves: a keyframe is smaller than 16 changes
         levels[c] = 0x9000
