@@ -401,3 +401,36 @@ def test_device_time_runs_on_across_ticks_wraps_and_paces_scans() -> None:
         scans += scans_in(replies(port, decoder), assembler)
     gaps = [b.timestamp_us - a.timestamp_us for a, b in zip(scans, scans[1:], strict=False)]
     assert gaps == [10_000] * 4  # 100 scans/s on the device clock, exactly, across the wrap
+
+
+def test_noise_stays_quiet_but_a_slow_creep_and_a_spike_get_through() -> None:
+    import array
+    import random
+
+    from lawmaster.firmware.changes import Changes
+
+    rng = random.Random(4)
+    changes = Changes(64, deadband=48)
+    readings = array.array("H", [0x8000] * 64)
+    changes.find(readings)
+    changes.take_all(readings)
+    sent = 0
+    for _ in range(500):  # 2.5 s at 200 scans/s of 24-count noise on every channel
+        for c in range(64):
+            readings[c] = 0x8000 + round(rng.gauss(0, 24))
+        sent += changes.find(readings)
+    assert sent < 64 * 500 / 1000  # under one channel in a thousand per scan
+    # A magnet creeping 4 counts a scan over channel 7: sent every ~12 scans, lag-free.
+    host = changes.sent[7]
+    seen = []
+    for step in range(1, 121):
+        readings[7] = 0x8000 + 4 * step
+        if changes.find(readings):
+            seen.append(changes.sent[7])
+        assert abs(readings[7] - changes.sent[7]) <= 4 * 48
+    assert len(seen) >= 6 and seen[-1] > host + 400
+    readings[9] = 0x8000 + 1000  # one scan's spike is sent as read, and so is its end
+    assert changes.find(readings) and changes.sent[9] == 0x8000 + 1000
+    readings[9] = 0x8000
+    changes.find(readings)
+    assert abs(changes.sent[9] - 0x8000) <= 4 * 48
