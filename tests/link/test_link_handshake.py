@@ -207,6 +207,8 @@ def test_selftest_on_demand_names_each_failed_channel() -> None:
         assert report is not None and report.channels == 32
         assert dict(report.failed) == {5: "stuck at the high rail", 9: "no noise"}
         assert report in sink.reports
+        boot = [r for r in sink.reports if r.command_seq == 0]  # the test it ran at power-up
+        assert boot and dict(boot[0].failed) == dict(report.failed)
         count = len(sink.scans)
         wait_for(lambda: len(sink.scans) > count + 3)  # scanning carries on
     unplugged = Link("/nonexistent/scanner", lambda frame: None)
