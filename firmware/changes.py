@@ -94,24 +94,30 @@ except Exception:  # CPython, or a port without the viper emitter
 
 
 def _python_find(readings, sent, smooth4, smooth_sent, n, out, deadband, levels, nlevels):  # noqa: ANN001, ANN202, PLR0913
-    count = 0
-    active = levels[:nlevels]
-    for c in range(n):
+    # The viper loop's rule in C-level map() steps: the simulator runs this every scan.
+    from itertools import compress, repeat
+    from operator import add, gt, or_, rshift, sub
+
+    acc = list(map(add, smooth4, map(sub, readings, map(rshift, smooth4, repeat(2)))))
+    smooth4[:] = array.array("I", acc)
+    smooth = list(map(rshift, acc, repeat(2)))
+    moved = map(gt, map(abs, map(sub, smooth, smooth_sent)), repeat(deadband))
+    jumped = map(gt, map(abs, map(sub, readings, sent)), repeat(4 * deadband))
+    changed = list(compress(range(n), map(or_, moved, jumped)))
+    if nlevels:
+        active = levels[:nlevels]
+        crossed = [
+            c
+            for c, (v, old) in enumerate(zip(readings, sent))  # noqa: B905 - MicroPython zip
+            if any((v >= t) != (old >= t) for t in active)
+        ]
+        changed = sorted(set(changed) | set(crossed))
+    for count, c in enumerate(changed):
         v = readings[c]
-        old = sent[c]
-        acc = smooth4[c] + v - (smooth4[c] >> 2)
-        smooth4[c] = acc
-        f = acc >> 2
-        if (
-            abs(f - smooth_sent[c]) > deadband
-            or abs(v - old) > 4 * deadband
-            or any((v >= t) != (old >= t) for t in active)
-        ):
-            sent[c] = v
-            smooth_sent[c] = f
-            struct.pack_into("<HH", out, 4 * count, c, v)
-            count += 1
-    return count
+        sent[c] = v
+        smooth_sent[c] = smooth[c]
+        struct.pack_into("<HH", out, 4 * count, c, v)
+    return len(changed)
 
 
 class Changes:

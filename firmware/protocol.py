@@ -769,6 +769,9 @@ class FrameWriter:
         )
         if self._fast:
             _copy_from_viper(body, KEY_HEAD_SIZE, readings, 2 * first, 2 * count)
+        elif _NATIVE_U16_LE and getattr(readings, "typecode", None) == "H":
+            raw = memoryview(readings).cast("B")
+            body[KEY_HEAD_SIZE : KEY_HEAD_SIZE + 2 * count] = raw[2 * first : 2 * (first + count)]
         else:
             for i in range(count):
                 struct.pack_into("<H", body, KEY_HEAD_SIZE + 2 * i, readings[first + i])
