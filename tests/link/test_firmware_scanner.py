@@ -434,3 +434,29 @@ def test_noise_stays_quiet_but_a_slow_creep_and_a_spike_get_through() -> None:
     readings[9] = 0x8000
     changes.find(readings)
     assert abs(changes.sent[9] - 0x8000) <= 4 * 48
+
+
+def test_the_simulators_lane_change_finder_follows_the_per_channel_rule() -> None:
+    import array
+    import random
+
+    from lawmaster.firmware import changes
+
+    rng = random.Random(1)
+    for _ in range(200):
+        n = rng.randrange(1, 130)
+        band = rng.choice([0, 10, 48, 96])
+        values = [rng.randrange(65536) for _ in range(n)]
+        state = [
+            array.array("H", [rng.randrange(65536) for _ in range(n)]),
+            array.array("I", [v << 2 for v in values]),
+            array.array("H", [rng.randrange(65536) for _ in range(n)]),
+        ]
+        twin = [array.array(a.typecode, a) for a in state]
+        levels = array.array("H", [rng.randrange(65536) for _ in range(4)])
+        nlevels = rng.randrange(3)
+        scan = array.array("H", [min(65535, max(0, v + rng.randrange(-300, 300))) for v in values])
+        out, out_twin = bytearray(4 * n), bytearray(4 * n)
+        k = changes._python_find(scan, *state, n, out, band, levels, nlevels)
+        assert k == changes._lane_find(scan, *twin, n, out_twin, band, levels, nlevels)
+        assert out[: 4 * k] == out_twin[: 4 * k] and state == twin
