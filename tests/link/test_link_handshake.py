@@ -207,9 +207,21 @@ def test_selftest_on_demand_names_each_failed_channel() -> None:
         assert report is not None and report.channels == 32
         assert dict(report.failed) == {5: "stuck at the high rail", 9: "no noise"}
         assert report in sink.reports
-        boot = [r for r in sink.reports if r.command_seq == 0]  # the test it ran at power-up
-        assert boot and dict(boot[0].failed) == dict(report.failed)
         count = len(sink.scans)
         wait_for(lambda: len(sink.scans) > count + 3)  # scanning carries on
     unplugged = Link("/nonexistent/scanner", lambda frame: None)
     assert unplugged.selftest(0.1) is None
+
+
+def test_the_boot_selftest_report_reaches_on_selftest(wire: Wire) -> None:
+    sink = Sink()
+    with Link(wire.path, sink.scans.append, on_selftest=sink.reports.append):
+        wire.wait_command(p.START)
+        faults = [(c, p.FAULT_NO_NOISE) for c in range(100)]  # two parts
+        for frame in p.encode_selftest(wire.seq + 1, 0, 122, faults):
+            wire.next_seq()
+            wire.send(frame)
+        wait_for(lambda: len(sink.reports) == 1)
+    (report,) = sink.reports
+    assert (report.command_seq, report.channels) == (0, 122)
+    assert report.failed == {c: "no noise" for c in range(100)}
