@@ -263,12 +263,14 @@ class Link:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def send_command(self, kind: int, value: int = 0) -> int:
-        """Send START, STOP, RATE (``value`` scans/s, 0 = as fast as possible) or PING.
+    def send_command(self, kind: int, value: int = 0, args: tuple[int, ...] = ()) -> int:
+        """Send a host command: START, STOP, RATE (``value`` scans/s, 0 = as fast as
+        possible), PING, KEYFRAME, SELFTEST, or MODE / LAYOUT / THRESHOLDS with ``args``
+        (see :mod:`lawmaster.firmware.protocol`).
 
         Returns the command's ``seq`` (for ``wait_reply``). The link remembers START,
-        STOP and RATE and re-sends them after a reconnect. Raises ``LinkError`` if the
-        port is not open, ``ValueError`` for anything but a host command.
+        STOP, RATE and MODE and re-sends them after a reconnect. Raises ``LinkError`` if
+        the port is not open, ``ValueError`` for anything but a host command.
         """
         if kind == protocol.START:
             self._want_streaming = True
@@ -278,7 +280,11 @@ class Link:
             if not 0 <= value <= protocol.MAX_RATE:
                 raise ValueError(f"rate {value} outside 0..{protocol.MAX_RATE}")
             self._want_rate = value
-        return self._write_command(kind, value)
+        elif kind == protocol.MODE:
+            if len(args) != 3:
+                raise ValueError("MODE takes (mode, deadband, keyframe_ms)")
+            self._mode_args = tuple(args)
+        return self._write_command(kind, value, tuple(args))
 
     def wait_reply(self, command_seq: int, timeout: float = 2.0) -> Frame | None:
         """The ACK, PONG or ERROR answering command ``command_seq``, or None on timeout."""
@@ -291,9 +297,11 @@ class Link:
                 self._reply_cond.wait(remaining)
             return self._replies.pop(command_seq)
 
-    def request(self, kind: int, value: int = 0, timeout: float = 2.0) -> Frame | None:
+    def request(
+        self, kind: int, value: int = 0, timeout: float = 2.0, args: tuple[int, ...] = ()
+    ) -> Frame | None:
         """``send_command`` and wait for its reply (None on timeout)."""
-        return self.wait_reply(self.send_command(kind, value), timeout)
+        return self.wait_reply(self.send_command(kind, value, args), timeout)
 
     def ping(self, timeout: float = 2.0) -> float | None:
         """Round-trip time to the scanner in seconds, or None if no PONG came."""

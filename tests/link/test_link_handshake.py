@@ -203,6 +203,9 @@ def test_selftest_on_demand_names_each_failed_channel() -> None:
         Link(pico.port, sink.scans.append, on_selftest=sink.reports.append) as link,
     ):
         assert link.wait_ready(WAIT)
+        # The host may change the band and the keyframe interval; the link keeps them.
+        ack = link.request(p.MODE, args=(p.MODE_CHANGES, 64, 500))
+        assert isinstance(ack, p.AckFrame) and pico.firmware.keyframe_ms == 500
         report = link.selftest()
         assert report is not None and report.channels == 32
         assert dict(report.failed) == {5: "stuck at the high rail", 9: "no noise"}
