@@ -186,6 +186,20 @@ def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
         assert link.hello.rate == 40  # the link re-applied its rate to the fresh boot
 
 
+def test_unix_micropython_firmware_takes_the_maps_layout(cable: Cable) -> None:
+    frames: list[p.ScanFrame] = []
+    cable.plug("rate=100", "selftest=1")  # wired for 256 channels, self-test at boot
+    with Link(cable.host, frames.append, expect_channels=122) as link:
+        assert link.wait_ready(WAIT)
+        wait_for(lambda: len(frames) >= 3)
+        assert frames[-1].readings == tuple(rp2040_u16(pattern_field(c)) for c in range(122))
+        assert (link.hello.channels, link.hello.muxes, link.hello.capacity) == (122, 8, 256)
+        report = link.selftest(10)
+        # The stand-in sensors hold one value each: frozen, so "no noise" on every channel.
+        assert report is not None and set(report.failed.values()) == {"no noise"}
+        assert len(report.failed) == 122
+
+
 def test_scanner_maps_every_layout_under_micropython() -> None:
     script = """
 from firmware import config
