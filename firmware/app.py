@@ -1,13 +1,23 @@
-"""The scanner's main loop: scan at the set rate, send frames, obey host commands.
+"""The scanner's main loop: scan at the set rate, send what changed, obey host commands.
 
 ``Firmware`` gets everything from outside: a ``MuxScanner``, a ``port`` (an object
 with ``write(bytes)`` and a non-blocking ``read() -> bytes or None``) and a
 ``clock`` (MicroPython's ``time`` module, or ``standin.SystemClock``). Commands are
-read between scans and while waiting for the next one, so START/STOP/RATE/PING
-take effect within one scan period.
+read between scans and while waiting for the next one, so they take effect
+within one scan period.
+
+Each scan goes out as frames of at most ``protocol.MAX_FRAME`` bytes: in the
+normal mode (``MODE_CHANGES``) one DELTA with the channels that changed (see
+``changes.py``), a keyframe (KEY parts) every ``keyframe_ms``, on request and
+whenever it is smaller than the changes; in ``MODE_FULL`` (calibration) a
+keyframe every scan. ``scan_once`` allocates nothing on MicroPython
+(``tests/link/test_link_heap_lock.py`` runs it under ``micropython.heap_lock()``):
+device time is the ticks counter masked to 30 bits, and ``seq`` wraps at 2**30,
+so every integer stays a small int on the RP2040.
 """
 
 from . import protocol
+from .changes import Changes
 from .scanner import MuxScanner
 
 try:  # type names for annotations only; MicroPython has no typing module
@@ -19,10 +29,23 @@ if TYPE_CHECKING:
 
 # Longest single sleep while idle or waiting for the next scan: bounds command latency.
 _IDLE_SLICE_US = 1000
+_MASK = protocol.SEQ_MASK
+DEADBAND = 48
+"""Default dead-band in u16 counts (3 LSB of the RP2040's 12-bit ADC), on the smoothed
+reading (see ``changes.py``): twice the simulated board's noise (24 counts, one sigma),
+over five times the smoothed noise, so a still channel stays quiet."""
+KEYFRAME_MS = 2000
+"""Default keyframe interval: the host can always resync within two seconds."""
+SELFTEST_SCANS = 32
+"""Scans a self-test looks at: enough for a live sensor's noise to show."""
 
 
 class Firmware:
-    """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``."""
+    """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``.
+
+    ``limits`` are the self-test's (see ``config.selftest_limits``); ``selftest_at_boot``
+    runs it once after the boot HELLO.
+    """
 
     def __init__(
         self,
@@ -31,47 +54,77 @@ class Firmware:
         clock: object,
         rate: int = 200,
         streaming: bool = False,
+        deadband: int = DEADBAND,
+        keyframe_ms: int = KEYFRAME_MS,
+        limits: dict | None = None,
+        selftest_at_boot: bool = False,
     ) -> None:
         self.scanner = scanner
         self.port = port
         self.clock = clock
         self.rate = rate
         self.streaming = streaming
+        self.mode = protocol.MODE_CHANGES
+        self.deadband = deadband
+        self.keyframe_ms = keyframe_ms
+        self.limits = limits
+        self.selftest_at_boot = selftest_at_boot
         self.seq = 0
         self.scans = 0
+        self.selftest_scans = 0
+        self.keyframes = 0
         self.overruns = 0
         self.decoder = protocol.Decoder()
         self._bad_seen = 0
-        self._buffer = scanner.new_buffer()
-        self._encoder = protocol.ScanEncoder(scanner.channels)
-        self._last_ticks = clock.ticks_us()
-        self._time_us = 0
-        self._next_due = self._last_ticks
+        self._writer = protocol.FrameWriter()
+        self._next_due = clock.ticks_us()
+        self._last_key = self._next_due
+        self._key_wanted = True
+        self._levels = ()
+        self._allocate()
+
+    def _allocate(self) -> None:
+        # Everything the scan loop touches is made here, once per layout.
+        self._buffer = self.scanner.new_buffer()
+        self._changes = Changes(self.scanner.channels, self.deadband)
+        self._changes.set_levels(self._levels)
+        self._key_wanted = True
 
     # ------------------------------------------------------------ time and output
 
     def now_us(self) -> int:
-        """Device time in µs since boot, wrapping at 2**32 (ticks wrap much sooner)."""
-        clock = self.clock
-        ticks = clock.ticks_us()
-        self._time_us = (self._time_us + clock.ticks_diff(ticks, self._last_ticks)) & 0xFFFFFFFF
-        self._last_ticks = ticks
-        return self._time_us
+        """Device time in µs: the ticks counter, wrapping at 2**30 (a small int everywhere)."""
+        return self.clock.ticks_us() & _MASK
 
     def _send(self, frame: bytes | bytearray | memoryview) -> None:
         self.port.write(frame)
-        self.seq = (self.seq + 1) & 0xFFFFFFFF
+        seq = self.seq
+        self.seq = seq + 1 if seq < _MASK else 0
 
     def send_hello(self) -> None:
-        """Announce protocol version, channel count, rate and streaming state."""
+        """Announce protocol version, layout, rate, streaming state and mode."""
+        scanner = self.scanner
         self._send(
-            protocol.encode_hello(self.seq, self.scanner.channels, self.rate, self.streaming)
+            protocol.encode_hello(
+                self.seq,
+                scanner.channels,
+                self.rate,
+                self.streaming,
+                muxes=scanner.muxes,
+                inputs=scanner.inputs,
+                capacity=scanner.capacity,
+                mode=self.mode,
+                deadband=self.deadband,
+                keyframe_ms=self.keyframe_ms,
+            )
         )
 
     def boot(self) -> None:
         """First output after power-up: a lone delimiter ends any junk, then HELLO."""
         self.port.write(b"\x00")
         self.send_hello()
+        if self.selftest_at_boot:
+            self.send_selftest(0)
         self._next_due = self.clock.ticks_us()
 
     # ------------------------------------------------------------ commands
@@ -87,54 +140,176 @@ class Firmware:
             self._bad_seen = self.decoder.bad
             self._send(protocol.encode_error(self.seq, protocol.ERR_BAD_FRAME, 0, 0))
 
+    def _ack(self, frame: protocol.Frame) -> None:
+        self._send(protocol.encode_ack(self.seq, frame.kind, frame.seq))
+
+    def _refuse(self, frame: protocol.Frame, code: int = protocol.ERR_BAD_ARGUMENT) -> None:
+        self._send(protocol.encode_error(self.seq, code, frame.kind, frame.seq))
+
     def handle(self, frame: protocol.Frame) -> None:
         """Act on one decoded host frame and reply."""
         kind = frame.kind
         if kind == protocol.PING:
             self._send(protocol.encode_pong(self.seq, frame.seq, self.now_us()))
         elif kind == protocol.START:
-            self._send(protocol.encode_ack(self.seq, kind, frame.seq))
+            self._ack(frame)
             if not self.streaming:
                 self.streaming = True
                 self._next_due = self.clock.ticks_us()
+            self._key_wanted = True
             self.send_hello()
         elif kind == protocol.STOP:
             self.streaming = False
-            self._send(protocol.encode_ack(self.seq, kind, frame.seq))
+            self._ack(frame)
         elif kind == protocol.RATE:
             if 0 <= frame.value <= protocol.MAX_RATE:
                 self.rate = frame.value
                 self._next_due = self.clock.ticks_us()
-                self._send(protocol.encode_ack(self.seq, kind, frame.seq))
+                self._ack(frame)
             else:
-                self._send(
-                    protocol.encode_error(self.seq, protocol.ERR_BAD_ARGUMENT, kind, frame.seq)
-                )
+                self._refuse(frame)
+        elif kind == protocol.KEYFRAME:
+            self._key_wanted = True
+            self._ack(frame)
+        elif kind == protocol.MODE:
+            mode, deadband, keyframe_ms = frame.args
+            if mode not in (protocol.MODE_CHANGES, protocol.MODE_FULL) or keyframe_ms < 10:
+                self._refuse(frame)
+                return
+            self.mode = mode
+            self.deadband = self._changes.deadband = deadband
+            self.keyframe_ms = keyframe_ms
+            self._key_wanted = True
+            self._ack(frame)
+        elif kind == protocol.LAYOUT:
+            channels, muxes = frame.args
+            scanner = self.scanner
+            if (channels, muxes) != (scanner.channels, scanner.muxes):
+                try:
+                    scanner.configure(muxes, channels)
+                except ValueError:
+                    self._refuse(frame)
+                    return
+                self._allocate()
+            self._ack(frame)
+        elif kind == protocol.THRESHOLDS:
+            self._levels = frame.args
+            self._changes.set_levels(frame.args)
+            self._ack(frame)
+        elif kind == protocol.SELFTEST:
+            self._ack(frame)
+            self.send_selftest(frame.seq)
         else:
-            self._send(
-                protocol.encode_error(self.seq, protocol.ERR_UNKNOWN_COMMAND, kind, frame.seq)
-            )
+            self._refuse(frame, protocol.ERR_UNKNOWN_COMMAND)
+
+    # ------------------------------------------------------------ self-test
+
+    def selftest(self, scans: int = SELFTEST_SCANS) -> list:
+        """Scan ``scans`` times and judge each channel's no-field reading: (channel, code)
+        for each channel at a rail, without noise, or off mid-scale by more than the
+        tolerance (``limits``; without them only a reading frozen at one value fails)."""
+        scanner = self.scanner
+        n = scanner.channels
+        low = scanner.new_buffer()
+        high = scanner.new_buffer()
+        total = [0] * n
+        buffer = self._buffer
+        for i in range(scans):
+            scanner.scan_into(buffer)
+            for c in range(n):
+                v = buffer[c]
+                if i == 0 or v < low[c]:
+                    low[c] = v
+                if i == 0 or v > high[c]:
+                    high[c] = v
+                total[c] += v
+        self.selftest_scans += scans
+        limits = self.limits or {}
+        rail_low = limits.get("rail_low", -1)
+        rail_high = limits.get("rail_high", 0x10000)
+        tolerance = limits.get("offset", 0x10000)
+        mid = limits.get("mid", 0x8000)
+        faults = []
+        for c in range(n):
+            mean = total[c] // scans
+            if low[c] >= rail_high:
+                faults.append((c, protocol.FAULT_HIGH_RAIL))
+            elif high[c] <= rail_low:
+                faults.append((c, protocol.FAULT_LOW_RAIL))
+            elif high[c] == low[c]:
+                faults.append((c, protocol.FAULT_NO_NOISE))
+            elif abs(mean - mid) > tolerance:
+                faults.append((c, protocol.FAULT_OFFSET))
+        self._key_wanted = True  # the scans above were not sent
+        return faults
+
+    def send_selftest(self, command_seq: int) -> None:
+        """Run the self-test and send its report (``command_seq`` 0: the boot test)."""
+        faults = self.selftest()
+        for frame in protocol.encode_selftest(
+            self.seq, command_seq, self.scanner.channels, faults
+        ):
+            self._send(frame)
 
     # ------------------------------------------------------------ scanning
 
+    def _send_key(self, timestamp: int, scan_us: int) -> None:
+        buffer = self._buffer
+        channels = self.scanner.channels
+        writer = self._writer
+        first = 0
+        while first < channels:
+            count = channels - first
+            flags = protocol.LAST
+            if count > protocol.KEY_PART:
+                count = protocol.KEY_PART
+                flags = 0
+            self._send(writer.key(self.seq, timestamp, scan_us, flags, buffer, first, count))
+            first += count
+        self._changes.take_all(buffer)
+        self.keyframes += 1
+
     def scan_once(self) -> None:
-        """Scan every channel and send one SCAN frame."""
+        """Scan every channel and send the scan (changes, or a keyframe when due)."""
         clock = self.clock
-        timestamp = self.now_us()
         start = clock.ticks_us()
+        timestamp = start & _MASK
         self.scanner.scan_into(self._buffer)
         scan_us = clock.ticks_diff(clock.ticks_us(), start)
-        self._send(self._encoder.encode(self.seq, timestamp, scan_us, self._buffer))
-        self.scans += 1
+        if scan_us > 0xFFFF:
+            scan_us = 0xFFFF
+        changes = self._changes
+        n = changes.find(self._buffer)  # every scan: it keeps the averages going
+        key = self._key_wanted or self.mode == protocol.MODE_FULL
+        if not key and clock.ticks_diff(start, self._last_key) >= self.keyframe_ms * 1000:
+            key = True
+        if key or 2 * n > self.scanner.channels:  # a keyframe says it in fewer bytes
+            self._key_wanted = False
+            self._last_key = start
+            self._send_key(timestamp, scan_us)
+        else:
+            writer = self._writer
+            first = 0
+            while True:
+                count = n - first
+                flags = protocol.LAST
+                if count > protocol.DELTA_PART:
+                    count = protocol.DELTA_PART
+                    flags = 0
+                self._send(
+                    writer.delta(self.seq, timestamp, scan_us, flags, changes.out, first, count)
+                )
+                first += count
+                if flags:
+                    break
+        scans = self.scans
+        self.scans = scans + 1 if scans < _MASK else 0
 
     def step(self) -> None:
         """One turn of the main loop: commands, then a scan if one is due, else a short wait."""
         self.poll_commands()
         clock = self.clock
         if not self.streaming:
-            # Keep the 32-bit device clock fed: ticks_diff is only valid across half a
-            # ticks period (~9 min on the RP2040), and idling can last longer.
-            self.now_us()
             clock.sleep_us(_IDLE_SLICE_US)
             return
         if self.rate == 0:

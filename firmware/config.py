@@ -41,7 +41,40 @@ CONFIG = {
     "safe_mode_pin": 22,
     # Clock the RP2040 at this frequency (Hz) for scan headroom; None = leave it.
     "cpu_hz": 200_000_000,
+    # Change-only reporting (see app.py): dead-band in u16 counts, keyframe interval.
+    "deadband": 48,
+    "keyframe_ms": 2000,
+    # Self-test every channel once at boot (the report follows the boot HELLO).
+    "selftest_at_boot": True,
 }
+
+# Self-test limits, from the sensor's datasheet at the scanner's supply. Each is a
+# voltage turned into u16 counts (65536 counts = the 3.3 V ADC reference).
+SUPPLY_V = 3.3
+#: The DRV5055's output stays 0.2 V inside either rail (hardware/SENSOR-MAPS.md,
+#: ``rail_v``): a reading nearer than half that to a rail is the input itself tied
+#: there (a short, a dead sensor pulled by the multiplexer's input), not a field.
+RAIL_MARGIN_V = 0.1
+#: DRV5055 quiescent output at no field, VCC = 3.3 V: 1.59 to 1.71 V around 1.65 V
+#: (DRV5055 datasheet, SBAS640, "Electrical Characteristics", VQ; ±60 mV), plus its
+#: drift over temperature (same table, VQΔT: ±1 % of VCC = ±33 mV). The Earth's
+#: field (≤ 0.065 mT × 15 mV/mT ≈ 1 mV on the A3) is inside the rounding.
+VQ_SPREAD_V = 0.060
+VQ_DRIFT_V = 0.01 * SUPPLY_V
+
+
+def _counts(volts: float) -> int:
+    return int(volts / SUPPLY_V * 65536)
+
+
+def selftest_limits() -> dict:
+    """The self-test's limits in u16 counts: rails, mid-scale and the offset tolerance."""
+    return {
+        "rail_low": _counts(RAIL_MARGIN_V),
+        "rail_high": 65535 - _counts(RAIL_MARGIN_V),
+        "mid": 0x8000,
+        "offset": _counts(VQ_SPREAD_V + VQ_DRIFT_V),
+    }
 
 
 def channel_count(config: dict) -> int:

@@ -90,7 +90,17 @@ def run(
     if on_usb:
         micropython.kbd_intr(-1)
         port = UsbPort(sys.stdin.buffer, sys.stdout.buffer, sys.stdin)
-    firmware = Firmware(scanner, port, clock, config["rate"], config.get("stream_at_boot", False))
+    firmware = Firmware(
+        scanner,
+        port,
+        clock,
+        config["rate"],
+        config.get("stream_at_boot", False),
+        config.get("deadband", 96),
+        config.get("keyframe_ms", 2000),
+        _config.selftest_limits(),
+        config.get("selftest_at_boot", True),
+    )
     try:
         firmware.run(should_stop)
     except Exception:

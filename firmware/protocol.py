@@ -14,27 +14,56 @@ COBS removes every 0x00 from the frame, so 0x00 marks frame ends and a reader
 resynchronises after garbage at the next 0x00. Empty frames (``00 00``) are
 ignored, so a sender may emit a lone 0x00 to flush a half-sent frame.
 
-Device → host frames (``seq`` counts every frame the device sends, from 0 at boot):
+Every frame the device sends is at most ``MAX_FRAME`` (256) bytes with its
+delimiter: TinyUSB's CDC transmit buffer on the Pico is 256 bytes, so a frame
+never blocks half-written inside the USB stack. A scan therefore travels as
+one or more frames; the last one of a scan has ``LAST`` set in ``flags``.
 
-=======  ====  ==================================================================
-HELLO    0x01  version:u8 channels:u16 rate:u16 streaming:u8 (the first payload
-               byte stays the protocol version in every future version)
-SCAN     0x02  timestamp_us:u32 scan_us:u16 count:u16 readings:count×u16
-PONG     0x03  ping_seq:u32 timestamp_us:u32
-ACK      0x04  command:u8 command_seq:u32
-ERROR    0x05  code:u8 command:u8 command_seq:u32
-=======  ====  ==================================================================
+Device → host frames (``seq`` counts every frame the device sends, from 0 at boot,
+wrapping at 2**30 so it stays a small int on the RP2040):
+
+=========  ====  ==============================================================
+HELLO      0x01  version:u8 channels:u16 rate:u16 streaming:u8 muxes:u8 inputs:u8
+                 capacity:u16 mode:u8 deadband:u16 keyframe_ms:u16 (the first
+                 payload byte stays the protocol version in every version)
+SCAN       0x02  timestamp_us:u32 scan_us:u16 count:u16 readings:count×u16
+                 (version 1's one-frame scan; read, never sent by version 2)
+PONG       0x03  ping_seq:u32 timestamp_us:u32
+ACK        0x04  command:u8 command_seq:u32
+ERROR      0x05  code:u8 command:u8 command_seq:u32
+KEY        0x06  timestamp_us:u32 scan_us:u16 flags:u8 channels:u16 first:u16
+                 count:u8 readings:count×u16 (channels first..first+count-1 of
+                 one scan: a keyframe is one KEY part per ``KEY_PART`` channels)
+DELTA      0x07  timestamp_us:u32 scan_us:u16 flags:u8 count:u8
+                 changes:count×(channel:u16 reading:u16)
+SELFTEST   0x08  command_seq:u32 channels:u16 failed:u16 first:u16 count:u8
+                 flags:u8 faults:count×(channel:u16 code:u8) (``failed`` faults
+                 in all; this part holds faults first..first+count-1)
+=========  ====  ==============================================================
 
 Host → device commands (``seq`` is the host's command counter, echoed in replies):
 
-=======  ====  ==================================================================
-START    0x81  (none) → ACK, then HELLO, then SCAN frames
-STOP     0x82  (none) → ACK
-RATE     0x83  scans_per_second:u16 (0 = as fast as possible) → ACK or ERROR
-PING     0x84  (none) → PONG
-=======  ====  ==================================================================
+==========  ====  =============================================================
+START       0x81  (none) → ACK, then HELLO, then a keyframe and scans
+STOP        0x82  (none) → ACK
+RATE        0x83  scans_per_second:u16 (0 = as fast as possible) → ACK or ERROR
+PING        0x84  (none) → PONG
+KEYFRAME    0x85  (none) → ACK; the next scan goes out whole
+MODE        0x86  mode:u8 deadband:u16 keyframe_ms:u16 → ACK or ERROR
+SELFTEST    0x87  (none) → ACK, then SELFTEST part(s)
+LAYOUT      0x88  channels:u16 muxes:u8 → ACK or ERROR (the next HELLO says it)
+THRESHOLDS  0x89  count:u8 levels:count×u16 (≤ 4) → ACK or ERROR
+==========  ====  =============================================================
 
-``timestamp_us`` is the device's microsecond clock, wrapping at 2**32 (~71.6 min).
+Modes: ``MODE_CHANGES`` (the normal one) sends, per scan, a DELTA with the
+channels whose reading moved more than ``deadband`` from the value last sent, or
+crossed one of the THRESHOLDS levels, and a whole keyframe every ``keyframe_ms``
+(and when asked, and when a keyframe is smaller than the changes); a scan with
+nothing new is an empty DELTA (the host still counts every scan).
+``MODE_FULL`` (calibration) sends every scan as a keyframe.
+
+``timestamp_us`` is the device's microsecond ticks, wrapping at 2**30 (~17.9 min);
+the host unwraps it.
 """
 
 import struct
@@ -51,10 +80,10 @@ try:  # CPython: the C implementation of the same CRC; the table below is the re
 except ImportError:  # MicroPython's binascii has no crc_hqx
     _crc_hqx = None
 
-VERSION = 1
+VERSION = 2
 """Protocol version this module speaks, sent in HELLO."""
 
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (2,)
 """Versions a host built from this module can read."""
 
 # Frame types: device → host.
@@ -63,11 +92,19 @@ SCAN = 0x02
 PONG = 0x03
 ACK = 0x04
 ERROR = 0x05
+KEY = 0x06
+DELTA = 0x07
+SELFTEST_REPORT = 0x08
 # Frame types: host → device.
 START = 0x81
 STOP = 0x82
 RATE = 0x83
 PING = 0x84
+KEYFRAME = 0x85
+MODE = 0x86
+SELFTEST = 0x87
+LAYOUT = 0x88
+THRESHOLDS = 0x89
 
 TYPE_NAMES = {
     HELLO: "HELLO",
@@ -75,11 +112,20 @@ TYPE_NAMES = {
     PONG: "PONG",
     ACK: "ACK",
     ERROR: "ERROR",
+    KEY: "KEY",
+    DELTA: "DELTA",
+    SELFTEST_REPORT: "SELFTEST",
     START: "START",
     STOP: "STOP",
     RATE: "RATE",
     PING: "PING",
+    KEYFRAME: "KEYFRAME",
+    MODE: "MODE",
+    SELFTEST: "SELFTEST",
+    LAYOUT: "LAYOUT",
+    THRESHOLDS: "THRESHOLDS",
 }
+COMMANDS = (START, STOP, RATE, PING, KEYFRAME, MODE, SELFTEST, LAYOUT, THRESHOLDS)
 
 # ERROR codes.
 ERR_BAD_FRAME = 1  # the device received a frame that failed CRC/length checks
@@ -105,17 +151,57 @@ except AttributeError:  # MicroPython has only the module functions
 MAX_CHANNELS = 1024
 MAX_RATE = 2000
 
+MAX_FRAME = 256
+"""Longest frame the device sends, delimiter included (TinyUSB's CDC buffer)."""
+SEQ_MASK = 0x3FFFFFFF
+"""Device ``seq`` and ``timestamp_us`` wrap at ``SEQ_MASK + 1`` (2**30): both stay
+small ints on the RP2040, whose small ints hold 31 bits."""
+SEQ_MOD = SEQ_MASK + 1
+LAST = 0x01
+"""``flags`` bit: the last frame of a scan (or of a self-test report)."""
+MODE_CHANGES = 0
+MODE_FULL = 1
+MAX_THRESHOLDS = 4
+# Self-test fault codes and the words the host shows for them.
+FAULT_HIGH_RAIL = 1
+FAULT_LOW_RAIL = 2
+FAULT_NO_NOISE = 3
+FAULT_OFFSET = 4
+FAULT_NAMES = {
+    FAULT_HIGH_RAIL: "stuck at the high rail",
+    FAULT_LOW_RAIL: "stuck at the low rail",
+    FAULT_NO_NOISE: "no noise",
+    FAULT_OFFSET: "offset out of tolerance",
+}
+
 _HEADER = _Struct("<BI")
-_HELLO = _Struct("<BHHB")
+_HELLO_V1 = _Struct("<BHHB")
+_HELLO = _Struct("<BHHBBBHBHH")
 _SCAN = _Struct("<IHH")
 _PONG = _Struct("<II")
 _ACK = _Struct("<BI")
 _ERROR = _Struct("<BBI")
 _RATE = _Struct("<H")
+_KEY = _Struct("<IHBHHB")
+_DELTA = _Struct("<IHBB")
+_SELFTEST = _Struct("<IHHHBB")
+_MODE = _Struct("<BHH")
+_LAYOUT = _Struct("<HB")
 _CRC = _Struct("<H")
 
 HEADER_SIZE = 5
 SCAN_HEAD_SIZE = HEADER_SIZE + 8
+KEY_HEAD_SIZE = HEADER_SIZE + 12
+DELTA_HEAD_SIZE = HEADER_SIZE + 8
+SELFTEST_HEAD_SIZE = HEADER_SIZE + 12
+# A body (with CRC) of at most 252 bytes COBS-encodes to at most 253: + delimiter = 254.
+MAX_SMALL_BODY = MAX_FRAME - 4
+KEY_PART = (MAX_SMALL_BODY - 2 - KEY_HEAD_SIZE) // 2
+"""Readings per KEY frame (116)."""
+DELTA_PART = (MAX_SMALL_BODY - 2 - DELTA_HEAD_SIZE) // 4
+"""Changes per DELTA frame (59)."""
+SELFTEST_PART = (MAX_SMALL_BODY - 2 - SELFTEST_HEAD_SIZE) // 3
+"""Faults per SELFTEST frame (78)."""
 MAX_BODY = SCAN_HEAD_SIZE + 2 * MAX_CHANNELS + 2
 MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 2
 """Longest COBS-encoded frame (without delimiter) a decoder accepts."""
@@ -155,6 +241,7 @@ crc16 = crc16_table
 _crc16_viper = None
 _cobs_viper = None
 _copy_viper = None
+_copy_from_viper = None
 
 if _crc_hqx is not None:
 
@@ -225,11 +312,20 @@ else:
                 d[offset + i] = s[i]
                 i += 1
 
+        @micropython.viper
+        def _copy_from_viper(dst, offset: int, src, start: int, n: int):
+            d = ptr8(dst)  # noqa: F821 - viper builtin
+            s = ptr8(src)  # noqa: F821 - viper builtin
+            i = 0
+            while i < n:
+                d[offset + i] = s[start + i]
+                i += 1
+
         if crc16(b"123456789") != 0x29B1:  # a port without a working viper emitter
             raise ValueError("viper CRC is wrong")
     except Exception:  # no micropython module or no viper emitter on this port
         crc16 = crc16_table
-        _crc16_viper = _cobs_viper = _copy_viper = None
+        _crc16_viper = _cobs_viper = _copy_viper = _copy_from_viper = None
 
 
 # ---------------------------------------------------------------- COBS
@@ -315,17 +411,51 @@ class Frame:
 
 
 class HelloFrame(Frame):
-    """The device announces itself: protocol version, channel count, rate, streaming."""
+    """The device announces itself: protocol version, its layout, rate, streaming, mode.
 
-    __slots__ = ("version", "channels", "rate", "streaming")
-    FIELDS = ("version", "channels", "rate", "streaming")
+    ``channels`` on ``muxes`` multiplexers of ``inputs`` inputs each are scanned;
+    ``capacity`` is the most channels its wiring can scan (what LAYOUT may ask for).
+    """
 
-    def __init__(self, seq: int, version: int, channels: int, rate: int, streaming: bool) -> None:
+    __slots__ = (
+        "version",
+        "channels",
+        "rate",
+        "streaming",
+        "muxes",
+        "inputs",
+        "capacity",
+        "mode",
+        "deadband",
+        "keyframe_ms",
+    )
+    FIELDS = __slots__
+
+    def __init__(
+        self,
+        seq: int,
+        version: int,
+        channels: int,
+        rate: int,
+        streaming: bool,
+        muxes: int | None = None,
+        inputs: int = 16,
+        capacity: int | None = None,
+        mode: int = 0,
+        deadband: int = 0,
+        keyframe_ms: int = 0,
+    ) -> None:
         Frame.__init__(self, HELLO, seq)
         self.version = version
         self.channels = channels
         self.rate = rate
         self.streaming = bool(streaming)
+        self.muxes = (channels + inputs - 1) // inputs if muxes is None else muxes
+        self.inputs = inputs
+        self.capacity = channels if capacity is None else capacity
+        self.mode = mode
+        self.deadband = deadband
+        self.keyframe_ms = keyframe_ms
 
 
 class ScanFrame(Frame):
@@ -342,6 +472,74 @@ class ScanFrame(Frame):
         self.timestamp_us = timestamp_us
         self.scan_us = scan_us
         self.readings = readings
+
+
+class KeyFrame(Frame):
+    """Part of a keyframe: ``readings`` (a tuple) of channels ``first`` onwards of a
+    scan of ``channels`` channels; ``flags & LAST`` on the scan's last frame."""
+
+    __slots__ = ("timestamp_us", "scan_us", "flags", "channels", "first", "readings")
+    FIELDS = __slots__
+
+    def __init__(
+        self,
+        seq: int,
+        timestamp_us: int,
+        scan_us: int,
+        flags: int,
+        channels: int,
+        first: int,
+        readings: tuple[int, ...],
+    ) -> None:
+        Frame.__init__(self, KEY, seq)
+        self.timestamp_us = timestamp_us
+        self.scan_us = scan_us
+        self.flags = flags
+        self.channels = channels
+        self.first = first
+        self.readings = readings
+
+
+class DeltaFrame(Frame):
+    """The channels of a scan that changed: ``changes`` is a tuple of (channel, reading)."""
+
+    __slots__ = ("timestamp_us", "scan_us", "flags", "changes")
+    FIELDS = __slots__
+
+    def __init__(
+        self, seq: int, timestamp_us: int, scan_us: int, flags: int, changes: tuple
+    ) -> None:
+        Frame.__init__(self, DELTA, seq)
+        self.timestamp_us = timestamp_us
+        self.scan_us = scan_us
+        self.flags = flags
+        self.changes = changes
+
+
+class SelfTestFrame(Frame):
+    """Part of a self-test report: ``faults`` (tuple of (channel, code)) are numbers
+    ``first``.. of ``failed`` faults among ``channels``; ``command_seq`` 0 at boot."""
+
+    __slots__ = ("command_seq", "channels", "failed", "first", "flags", "faults")
+    FIELDS = __slots__
+
+    def __init__(
+        self,
+        seq: int,
+        command_seq: int,
+        channels: int,
+        failed: int,
+        first: int,
+        flags: int,
+        faults: tuple,
+    ) -> None:
+        Frame.__init__(self, SELFTEST_REPORT, seq)
+        self.command_seq = command_seq
+        self.channels = channels
+        self.failed = failed
+        self.first = first
+        self.flags = flags
+        self.faults = faults
 
 
 class PongFrame(Frame):
@@ -382,14 +580,17 @@ class ErrorFrame(Frame):
 
 
 class CommandFrame(Frame):
-    """A host command (START, STOP, RATE, PING); ``value`` is RATE's scans/s, else 0."""
+    """A host command; ``value`` is RATE's scans/s (else the first argument or 0) and
+    ``args`` all of the command's arguments (MODE: mode, deadband, keyframe_ms;
+    LAYOUT: channels, muxes; THRESHOLDS: the levels)."""
 
-    __slots__ = ("value",)
-    FIELDS = ("value",)
+    __slots__ = ("value", "args")
+    FIELDS = ("value", "args")
 
-    def __init__(self, kind: int, seq: int, value: int = 0) -> None:
+    def __init__(self, kind: int, seq: int, value: int = 0, args: tuple = ()) -> None:
         Frame.__init__(self, kind, seq)
-        self.value = value
+        self.args = tuple(args) if args else ((value,) if kind == RATE else ())
+        self.value = self.args[0] if self.args else value
 
 
 # ---------------------------------------------------------------- encoding
@@ -404,12 +605,56 @@ def _finish(body: bytearray) -> bytearray:
 
 
 def encode_hello(
-    seq: int, channels: int, rate: int, streaming: bool, version: int = VERSION
+    seq: int,
+    channels: int,
+    rate: int,
+    streaming: bool,
+    version: int = VERSION,
+    muxes: int | None = None,
+    inputs: int = 16,
+    capacity: int | None = None,
+    mode: int = MODE_CHANGES,
+    deadband: int = 0,
+    keyframe_ms: int = 0,
 ) -> bytearray:
     """Encoded HELLO frame (bytes-like, delimiter included)."""
+    if muxes is None:
+        muxes = (channels + inputs - 1) // inputs
     body = bytearray(_HEADER.pack(HELLO, seq & 0xFFFFFFFF))
-    body += _HELLO.pack(version, channels, rate, 1 if streaming else 0)
+    body += _HELLO.pack(
+        version,
+        channels,
+        rate,
+        1 if streaming else 0,
+        muxes,
+        inputs,
+        channels if capacity is None else capacity,
+        mode,
+        deadband,
+        keyframe_ms,
+    )
     return _finish(body)
+
+
+def encode_selftest(
+    seq: int, command_seq: int, channels: int, faults: "Sequence[tuple[int, int]]"
+) -> list:
+    """The SELFTEST frames reporting ``faults`` ((channel, code) pairs): at least one."""
+    frames = []
+    first = 0
+    while True:
+        part = faults[first : first + SELFTEST_PART]
+        last = first + len(part) >= len(faults)
+        body = bytearray(_HEADER.pack(SELFTEST_REPORT, (seq + len(frames)) & SEQ_MASK))
+        body += _SELFTEST.pack(
+            command_seq & 0xFFFFFFFF, channels, len(faults), first, len(part), LAST if last else 0
+        )
+        for channel, code in part:
+            body += struct.pack("<HB", channel, code)
+        frames.append(_finish(body))
+        if last:
+            return frames
+        first += len(part)
 
 
 def encode_scan(seq: int, timestamp_us: int, scan_us: int, readings: "Sequence[int]") -> bytearray:
@@ -468,6 +713,92 @@ class ScanEncoder:
         return self._view[: length + 1]
 
 
+class FrameWriter:
+    """Encodes the device's KEY and DELTA frames into buffers it reuses.
+
+    On MicroPython with the viper emitter nothing is allocated per frame: the
+    header goes in by ``struct.pack_into``, readings and changes are copied, CRC
+    and COBS run as machine code, and the result is one of the memoryviews made
+    once here (one per length), since slicing a memoryview would allocate.
+    Elsewhere the portable encoders run. A returned frame is valid until the next.
+    """
+
+    def __init__(self) -> None:
+        self._body = bytearray(MAX_SMALL_BODY)
+        self._out = bytearray(MAX_FRAME)
+        self._fast = _cobs_viper is not None and _NATIVE_U16_LE
+        if self._fast:
+            view = memoryview(self._out)
+            self._views = [view[:n] for n in range(MAX_FRAME + 1)]
+
+    def _finish(self, size: int) -> bytearray | memoryview:
+        body = self._body
+        if not self._fast:
+            return _finish(bytearray(body[:size]))
+        crc = _crc16_viper(body, size, 0xFFFF)
+        body[size] = crc & 0xFF
+        body[size + 1] = crc >> 8
+        length = _cobs_viper(body, size + 2, self._out)
+        self._out[length] = 0
+        return self._views[length + 1]
+
+    def key(
+        self,
+        seq: int,
+        timestamp_us: int,
+        scan_us: int,
+        flags: int,
+        readings: "Sequence[int]",
+        first: int,
+        count: int,
+    ) -> bytearray | memoryview:
+        """KEY frame of ``readings[first:first + count]`` (an ``array('H')``), count ≤ KEY_PART."""
+        body = self._body
+        struct.pack_into(
+            "<BIIHBHHB",
+            body,
+            0,
+            KEY,
+            seq,
+            timestamp_us,
+            scan_us,
+            flags,
+            len(readings),
+            first,
+            count,
+        )
+        if self._fast:
+            _copy_from_viper(body, KEY_HEAD_SIZE, readings, 2 * first, 2 * count)
+        elif _NATIVE_U16_LE and getattr(readings, "typecode", None) == "H":
+            raw = memoryview(readings).cast("B")
+            body[KEY_HEAD_SIZE : KEY_HEAD_SIZE + 2 * count] = raw[2 * first : 2 * (first + count)]
+        else:
+            for i in range(count):
+                struct.pack_into("<H", body, KEY_HEAD_SIZE + 2 * i, readings[first + i])
+        return self._finish(KEY_HEAD_SIZE + 2 * count)
+
+    def delta(
+        self,
+        seq: int,
+        timestamp_us: int,
+        scan_us: int,
+        flags: int,
+        changes: bytearray,
+        first: int,
+        count: int,
+    ) -> bytearray | memoryview:
+        """DELTA frame of changes ``first``..``first + count - 1`` of ``changes`` (4 bytes
+        each: channel u16, reading u16), count ≤ DELTA_PART."""
+        body = self._body
+        struct.pack_into("<BIIHBB", body, 0, DELTA, seq, timestamp_us, scan_us, flags, count)
+        if self._fast:
+            _copy_from_viper(body, DELTA_HEAD_SIZE, changes, 4 * first, 4 * count)
+        else:
+            start = DELTA_HEAD_SIZE
+            body[start : start + 4 * count] = changes[4 * first : 4 * (first + count)]
+        return self._finish(DELTA_HEAD_SIZE + 4 * count)
+
+
 def encode_pong(seq: int, ping_seq: int, timestamp_us: int) -> bytearray:
     """Encoded PONG frame."""
     body = bytearray(_HEADER.pack(PONG, seq & 0xFFFFFFFF))
@@ -489,13 +820,24 @@ def encode_error(seq: int, code: int, command: int, command_seq: int) -> bytearr
     return _finish(body)
 
 
-def encode_command(kind: int, seq: int, value: int = 0) -> bytearray:
-    """Encoded host command (START, STOP, RATE with ``value`` scans/s, PING)."""
-    if kind not in (START, STOP, RATE, PING):
+def encode_command(kind: int, seq: int, value: int = 0, args: "Sequence[int]" = ()) -> bytearray:
+    """Encoded host command: RATE with ``value`` scans/s; MODE ``args`` = (mode, deadband,
+    keyframe_ms); LAYOUT ``args`` = (channels, muxes); THRESHOLDS ``args`` = levels."""
+    if kind not in COMMANDS:
         raise ValueError(f"not a host command: {kind!r}")
     body = bytearray(_HEADER.pack(kind, seq & 0xFFFFFFFF))
     if kind == RATE:
         body += _RATE.pack(value)
+    elif kind == MODE:
+        body += _MODE.pack(*args)
+    elif kind == LAYOUT:
+        body += _LAYOUT.pack(*args)
+    elif kind == THRESHOLDS:
+        if len(args) > MAX_THRESHOLDS:
+            raise ValueError(f"at most {MAX_THRESHOLDS} threshold levels")
+        body.append(len(args))
+        for level in args:
+            body += _RATE.pack(level)
     return _finish(body)
 
 
@@ -540,7 +882,20 @@ def _readings(body: bytes | bytearray | memoryview, count: int) -> tuple:
     return fmt.unpack_from(body, SCAN_HEAD_SIZE)
 
 
-_PAYLOAD_SIZES = {HELLO: 6, PONG: 8, ACK: 5, ERROR: 6, START: 0, STOP: 0, RATE: 2, PING: 0}
+_PAYLOAD_SIZES = {
+    HELLO: 15,
+    PONG: 8,
+    ACK: 5,
+    ERROR: 6,
+    START: 0,
+    STOP: 0,
+    RATE: 2,
+    PING: 0,
+    KEYFRAME: 0,
+    MODE: 5,
+    SELFTEST: 0,
+    LAYOUT: 3,
+}
 
 
 def parse_body(body: bytes | bytearray | memoryview) -> Frame:
@@ -559,15 +914,53 @@ def parse_body(body: bytes | bytearray | memoryview) -> Frame:
         if size != SCAN_HEAD_SIZE + 2 * count or count > MAX_CHANNELS:
             raise FrameError("length", f"SCAN of {count} channels in {size} bytes")
         return ScanFrame(seq, timestamp_us, scan_us, _readings(body, count))
+    if kind == KEY:
+        if size < KEY_HEAD_SIZE:
+            raise FrameError("length", "short KEY header")
+        timestamp_us, scan_us, flags, channels, first, count = _KEY.unpack_from(body, HEADER_SIZE)
+        if size != KEY_HEAD_SIZE + 2 * count or first + count > channels:
+            raise FrameError("length", f"KEY of {count} readings from {first} in {size} bytes")
+        readings = _unpack_u16(body, KEY_HEAD_SIZE, count)
+        return KeyFrame(seq, timestamp_us, scan_us, flags, channels, first, readings)
+    if kind == DELTA:
+        if size < DELTA_HEAD_SIZE:
+            raise FrameError("length", "short DELTA header")
+        timestamp_us, scan_us, flags, count = _DELTA.unpack_from(body, HEADER_SIZE)
+        if size != DELTA_HEAD_SIZE + 4 * count:
+            raise FrameError("length", f"DELTA of {count} changes in {size} bytes")
+        flat = _unpack_u16(body, DELTA_HEAD_SIZE, 2 * count)
+        changes = tuple((flat[i], flat[i + 1]) for i in range(0, 2 * count, 2))
+        return DeltaFrame(seq, timestamp_us, scan_us, flags, changes)
+    if kind == SELFTEST_REPORT:
+        if size < SELFTEST_HEAD_SIZE:
+            raise FrameError("length", "short SELFTEST header")
+        command_seq, channels, failed, first, count, flags = _SELFTEST.unpack_from(
+            body, HEADER_SIZE
+        )
+        if size != SELFTEST_HEAD_SIZE + 3 * count or first + count > failed:
+            raise FrameError("length", f"SELFTEST of {count} faults in {size} bytes")
+        faults = tuple(
+            struct.unpack_from("<HB", body, SELFTEST_HEAD_SIZE + 3 * i) for i in range(count)
+        )
+        return SelfTestFrame(seq, command_seq, channels, failed, first, flags, faults)
+    if kind == THRESHOLDS:
+        if size < HEADER_SIZE + 1:
+            raise FrameError("length", "THRESHOLDS without a count")
+        count = body[HEADER_SIZE]
+        if count > MAX_THRESHOLDS or size != HEADER_SIZE + 1 + 2 * count:
+            raise FrameError("length", f"THRESHOLDS of {count} levels in {size} bytes")
+        return CommandFrame(kind, seq, args=_unpack_u16(body, HEADER_SIZE + 1, count))
     expected = _PAYLOAD_SIZES.get(kind)
     if expected is None:
         raise FrameError("type", f"unknown frame type 0x{kind:02x}")
     if kind == HELLO:
         # Only the version byte is fixed across versions: check it before the length, so
-        # a future firmware is reported as "incompatible", not as garbage.
+        # an older or newer firmware is reported as "incompatible", not as garbage.
         if size < HEADER_SIZE + 1:
             raise FrameError("length", "HELLO without version")
         if body[HEADER_SIZE] != VERSION and size != HEADER_SIZE + expected:
+            if size == HEADER_SIZE + 6:
+                return HelloFrame(seq, *_HELLO_V1.unpack_from(body, HEADER_SIZE))
             return HelloFrame(seq, body[HEADER_SIZE], 0, 0, 0)
     if size != HEADER_SIZE + expected:
         raise FrameError("length", f"{TYPE_NAMES[kind]} with {size - HEADER_SIZE}-byte payload")
@@ -581,7 +974,19 @@ def parse_body(body: bytes | bytearray | memoryview) -> Frame:
         return ErrorFrame(seq, *_ERROR.unpack_from(body, HEADER_SIZE))
     if kind == RATE:
         return CommandFrame(kind, seq, _RATE.unpack_from(body, HEADER_SIZE)[0])
+    if kind == MODE:
+        return CommandFrame(kind, seq, args=_MODE.unpack_from(body, HEADER_SIZE))
+    if kind == LAYOUT:
+        return CommandFrame(kind, seq, args=_LAYOUT.unpack_from(body, HEADER_SIZE))
     return CommandFrame(kind, seq)
+
+
+def _unpack_u16(body: bytes | bytearray | memoryview, offset: int, count: int) -> tuple:
+    fmt = _SCAN_STRUCTS.get(count)
+    if fmt is None:
+        fmt = _Struct(f"<{count}H")
+        _SCAN_STRUCTS[count] = fmt
+    return fmt.unpack_from(body, offset)
 
 
 def decode_frame(encoded: bytes | bytearray | memoryview) -> Frame:

@@ -54,16 +54,29 @@ class MuxScanner:
     ) -> None:
         self.inputs = 1 << len(select_pins)
         self.banks = 1 << len(bank_pins)
+        self.settle_us = settle_us if clock is not None else 0
+        self._clock = clock
+        self._pins = (select_pins, bank_pins, adcs)
+        self.configure(muxes, channels)
+
+    @property
+    def capacity(self) -> int:
+        """The most channels this wiring can scan (every ADC/bank slot fitted)."""
+        return len(self._pins[2]) * self.banks * self.inputs
+
+    def configure(self, muxes: int | None = None, channels: int | None = None) -> None:
+        """Scan ``channels`` on ``muxes`` first-level multiplexers (``ValueError`` if the
+        wiring has fewer slots). Builds the scan plan: call between scans only."""
+        select_pins, bank_pins, adcs = self._pins
         if muxes is None:
             muxes = len(adcs) * self.banks
         if muxes > len(adcs) * self.banks:
             raise ValueError(f"{muxes} muxes but only {len(adcs) * self.banks} ADC/bank slots")
-        self.muxes = muxes
-        self.channels = muxes * self.inputs if channels is None else channels
-        if self.channels > muxes * self.inputs:
+        channels = muxes * self.inputs if channels is None else channels
+        if channels > muxes * self.inputs or channels < 1:
             raise ValueError("more channels than the multiplexers have inputs")
-        self.settle_us = settle_us if clock is not None else 0
-        self._clock = clock
+        self.muxes = muxes
+        self.channels = channels
         self._initial, self._plan = self._build_plan(select_pins, bank_pins, adcs)
 
     def new_buffer(self) -> array.array:

@@ -143,6 +143,21 @@ class SensorMap:
         return cls.from_data(json.loads(text))
 
     @classmethod
+    def for_game(cls, game: str, path: str | Path | None = None) -> SensorMap:
+        """The map a table uses: the file at ``path`` when one is given (the
+        configuration's ``[board] map``), else the shipped standard map of ``game``.
+
+        ``ValueError`` if the file is a map of another game; ``OSError`` if it cannot
+        be read.
+        """
+        if not path:
+            return cls.load(game)
+        sensor_map = cls.from_file(path)
+        if sensor_map.game != game:
+            raise ValueError(f"{path} is a sensor map of {sensor_map.game}, not of {game}")
+        return sensor_map
+
+    @classmethod
     def from_file(cls, path: str | Path) -> SensorMap:
         """A map from a JSON file an owner edited."""
         return cls.from_data(json.loads(Path(path).read_text("utf-8")))

@@ -85,6 +85,8 @@ class TableConfig:
     web: WebConfig = field(default_factory=WebConfig)
     #: The scenario header of the game to start when the journal has no open game.
     game: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[board] map``: a sensor map file (JSON) used instead of the shipped one.
+    board_map: str = ""
 
     def settings(self) -> dict[str, Any]:
         """What the journal stores with each game (it shapes how inputs are read)."""
@@ -108,7 +110,8 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
     table = _section(
         data, "table", {"journal", "calibration", "cards", "digital_dice", "seed", "board"}
     )
-    _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game"})
+    _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game", "board"})
+    board = _section(data, "board", {"map"})
     scanner = _section(data, "scanner", {"port", "baud"})
     panel = _section(data, "panel", {"pin_factory", "buttons", "led", "led_active_high", "buzzer"})
     web = _section(data, "web", {"host", "port", "public_url"})
@@ -143,6 +146,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
             public_url=_get(web, "web.public_url", str, ""),
         ),
         game=dict(game),
+        board_map=_get(board, "board.map", str, ""),
     )
 
 
@@ -161,7 +165,7 @@ def _reader(data: Any, index: int) -> NfcReaderConfig:
     return NfcReaderConfig(
         name=_get(data, f"{where}.name", str, f"reader{index}"),
         interface=interface,
-        port=_get(data, f"{where}.port", str, NfcReaderConfig.port),
+        port=_port(_get(data, f"{where}.port", str, "auto")),
         baud=_get(data, f"{where}.baud", int, NfcReaderConfig.baud),
         address=_get(data, f"{where}.address", int, NfcReaderConfig.address),
         seat=_get(data, f"{where}.seat", str, None),
@@ -231,6 +235,15 @@ def _panel_pins(panel: Mapping[str, Any], defaults: PanelConfig) -> dict[str, in
     if isinstance(buzzer, int) and not isinstance(buzzer, bool):
         pins["buzzer"] = buzzer
     return pins
+
+
+def _port(port: str) -> str:
+    """``"auto"``: the Pi's primary UART, named as this Pi model names it."""
+    if port != "auto":
+        return port
+    from lawmaster.host.serial_ports import primary_uart
+
+    return primary_uart()
 
 
 def _section(data: Mapping[str, Any], name: str, keys: set[str]) -> Mapping[str, Any]:

@@ -6,10 +6,22 @@ with :mod:`lawmaster.firmware.protocol` and hands each SCAN frame to
 ``on_scan``. Bad frames are dropped and counted; a vanished port is reopened
 until it comes back, and the handshake is redone, without restarting anything.
 
-Handshake: on every (re)connect the link sends PING and START (after RATE, if a
-rate was set) and waits for HELLO. SCAN frames are delivered only after a HELLO
-whose version is in ``SUPPORTED_VERSIONS``; an incompatible HELLO is reported
-(``on_status`` with state ``"incompatible"``) and its scans are ignored.
+Handshake: on every (re)connect the link sends PING, RATE (if a rate was set),
+MODE (change-only or full frames), LAYOUT (when it knows the sensor map's channel
+count, ``expect_channels``) and START, and waits for HELLO. Scans are delivered
+only after a HELLO whose version is in ``SUPPORTED_VERSIONS`` and whose layout
+matches the map's; an incompatible HELLO (state ``"incompatible"``) or a
+mismatched one (state ``"mismatch"``, with the counts in words) is reported
+through ``on_status``, its scans are ignored, and the link keeps handshaking
+until a good HELLO comes.
+
+Scans arrive as keyframes and change-only frames; :class:`~lawmaster.host.link_scans.ScanAssembler`
+rebuilds one full :class:`ScanFrame` per scan for ``on_scan``. After a ``seq``
+gap (a frame lost) nothing is delivered until a fresh keyframe, which the link
+asks for (KEYFRAME).
+
+The scanner's self-test (at boot, and on :meth:`Link.selftest`) arrives as a
+:class:`SelfTestReport` through ``on_selftest``.
 
 Example::
 
@@ -28,29 +40,53 @@ import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import serial
 
 from lawmaster.firmware import protocol
+from lawmaster.firmware.app import DEADBAND, KEYFRAME_MS
 from lawmaster.firmware.protocol import (
     AckFrame,
+    DeltaFrame,
     ErrorFrame,
     Frame,
     HelloFrame,
+    KeyFrame,
     PongFrame,
     ScanFrame,
+    SelfTestFrame,
 )
+from lawmaster.host.link_scans import ScanAssembler
 
-__all__ = ["Link", "LinkError", "LinkStats", "LinkStatus", "ScanFrame"]
+__all__ = ["Link", "LinkError", "LinkStats", "LinkStatus", "ScanFrame", "SelfTestReport"]
 
 log = logging.getLogger(__name__)
 
-_SEQ_MOD = 1 << 32
+_SEQ_MOD = protocol.SEQ_MOD
+#: Inputs per first-level multiplexer in every sensor map (channel // 16 is the mux).
+MAP_INPUTS = 16
+#: Seconds between two KEYFRAME requests while the link waits to resync.
+KEYFRAME_RETRY = 0.25
 
 
 class LinkError(ConnectionError):
     """A command could not be sent: the scanner is not connected."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SelfTestReport:
+    """The scanner's self-test: each failed channel with a short reason, of ``channels``.
+
+    Reasons are ``protocol.FAULT_NAMES``' words: "stuck at the high rail", "stuck at
+    the low rail", "no noise", "offset out of tolerance" (a magnet standing on a
+    spot during the test also reads as an offset). ``command_seq`` is 0 for the
+    test the scanner runs at boot.
+    """
+
+    failed: Mapping[int, str]
+    channels: int
+    command_seq: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,7 +95,9 @@ class LinkStatus:
 
     ``state`` is one of ``"connecting"`` (port not open yet / gone), ``"connected"``
     (port open, waiting for HELLO), ``"ready"`` (compatible HELLO, scans flow),
-    ``"incompatible"`` (HELLO with a version this host cannot read) or ``"stopped"``.
+    ``"incompatible"`` (HELLO with a version this host cannot read), ``"mismatch"``
+    (the scanner's channels or multiplexers are not the sensor map's; ``detail``
+    says both) or ``"stopped"``.
     """
 
     state: str
@@ -96,6 +134,20 @@ class LinkStats:
     """Times ``seq`` went backwards (the scanner rebooted)."""
     device_errors: int = 0
     """ERROR frames received."""
+    keyframes: int = 0
+    """Complete keyframes received."""
+    deltas: int = 0
+    """Change-only (DELTA) frames applied."""
+    resyncs: int = 0
+    """Times the link lost its copy of the channels and asked for a keyframe."""
+    mismatches: int = 0
+    """HELLOs refused because their layout is not the sensor map's."""
+    selftests: int = 0
+    """Self-test reports received."""
+    scan_us: int | None = None
+    """How long the scanner took over its last scan (µs, its own clock)."""
+    scan_us_max: int = 0
+    """The longest scan it reported: over 1/rate, and it cannot keep its rate."""
     callback_errors: int = 0
     """Exceptions raised by ``on_scan`` (logged, the link carries on)."""
     version: int | None = None
@@ -112,6 +164,11 @@ class Link:
     (hand work to a queue), and do not call ``request``/``ping``/``wait_reply`` from
     them (the reply would have to be read by the very thread that is waiting).
     ``baudrate`` matters only for real UARTs; the Pico's USB CDC and ptys ignore it.
+    ``expect_channels``: the sensor map's channel count; the scanner is asked for that
+    layout, and a HELLO that does not match is refused. ``full_frames``: every scan as
+    a keyframe (calibration) instead of change-only frames with ``deadband`` (u16
+    counts) and a keyframe every ``keyframe_ms``. ``on_selftest(report)`` runs on the
+    link's thread for every self-test report (the boot one included).
     """
 
     def __init__(
@@ -124,8 +181,25 @@ class Link:
         retry_interval: float = 0.2,
         handshake_interval: float = 1.0,
         stale_after: float = 3.0,
+        on_selftest: Callable[[SelfTestReport], None] | None = None,
+        expect_channels: int | None = None,
+        full_frames: bool = False,
+        deadband: int = DEADBAND,
+        keyframe_ms: int = KEYFRAME_MS,
     ) -> None:
         self.port = port
+        self.expect_channels = expect_channels
+        self.full_frames = full_frames
+        self._mode_args = (
+            protocol.MODE_FULL if full_frames else protocol.MODE_CHANGES,
+            deadband,
+            keyframe_ms,
+        )
+        self._on_selftest = on_selftest
+        self._assembler = ScanAssembler()
+        self._last_key_request = 0.0
+        self._selftest_parts: dict[int, list[SelfTestFrame]] = {}
+        self._selftests: dict[int, SelfTestReport] = {}
         self.baudrate = baudrate
         self._on_scan = on_scan
         self._on_status = on_status
@@ -189,12 +263,14 @@ class Link:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def send_command(self, kind: int, value: int = 0) -> int:
-        """Send START, STOP, RATE (``value`` scans/s, 0 = as fast as possible) or PING.
+    def send_command(self, kind: int, value: int = 0, args: tuple[int, ...] = ()) -> int:
+        """Send a host command: START, STOP, RATE (``value`` scans/s, 0 = as fast as
+        possible), PING, KEYFRAME, SELFTEST, or MODE / LAYOUT / THRESHOLDS with ``args``
+        (see :mod:`lawmaster.firmware.protocol`).
 
         Returns the command's ``seq`` (for ``wait_reply``). The link remembers START,
-        STOP and RATE and re-sends them after a reconnect. Raises ``LinkError`` if the
-        port is not open, ``ValueError`` for anything but a host command.
+        STOP, RATE and MODE and re-sends them after a reconnect. Raises ``LinkError`` if
+        the port is not open, ``ValueError`` for anything but a host command.
         """
         if kind == protocol.START:
             self._want_streaming = True
@@ -204,7 +280,11 @@ class Link:
             if not 0 <= value <= protocol.MAX_RATE:
                 raise ValueError(f"rate {value} outside 0..{protocol.MAX_RATE}")
             self._want_rate = value
-        return self._write_command(kind, value)
+        elif kind == protocol.MODE:
+            if len(args) != 3:
+                raise ValueError("MODE takes (mode, deadband, keyframe_ms)")
+            self._mode_args = tuple(args)
+        return self._write_command(kind, value, tuple(args))
 
     def wait_reply(self, command_seq: int, timeout: float = 2.0) -> Frame | None:
         """The ACK, PONG or ERROR answering command ``command_seq``, or None on timeout."""
@@ -217,9 +297,11 @@ class Link:
                 self._reply_cond.wait(remaining)
             return self._replies.pop(command_seq)
 
-    def request(self, kind: int, value: int = 0, timeout: float = 2.0) -> Frame | None:
+    def request(
+        self, kind: int, value: int = 0, timeout: float = 2.0, args: tuple[int, ...] = ()
+    ) -> Frame | None:
         """``send_command`` and wait for its reply (None on timeout)."""
-        return self.wait_reply(self.send_command(kind, value), timeout)
+        return self.wait_reply(self.send_command(kind, value, args), timeout)
 
     def ping(self, timeout: float = 2.0) -> float | None:
         """Round-trip time to the scanner in seconds, or None if no PONG came."""
@@ -228,6 +310,22 @@ class Link:
         if isinstance(reply, PongFrame):
             return time.perf_counter() - started
         return None
+
+    def selftest(self, timeout: float = 2.0) -> SelfTestReport | None:
+        """Ask the scanner to test every channel; its report, or None (no answer, or
+        not connected)."""
+        try:
+            seq = self._write_command(protocol.SELFTEST)
+        except LinkError:
+            return None
+        deadline = time.monotonic() + timeout
+        with self._reply_cond:
+            while seq not in self._selftests:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self._reply_cond.wait(remaining)
+            return self._selftests.pop(seq)
 
     def wait_ready(self, timeout: float = 10.0) -> bool:
         """Block until a compatible HELLO has been received (True) or timeout (False)."""
@@ -240,7 +338,7 @@ class Link:
 
     # ------------------------------------------------------------ internals
 
-    def _write_command(self, kind: int, value: int = 0) -> int:
+    def _write_command(self, kind: int, value: int = 0, args: tuple = ()) -> int:
         with self._write_lock:
             ser = self._serial
             if ser is None:
@@ -248,7 +346,7 @@ class Link:
             self._command_seq = (self._command_seq + 1) % _SEQ_MOD
             seq = self._command_seq
             try:
-                ser.write(protocol.encode_command(kind, seq, value))
+                ser.write(protocol.encode_command(kind, seq, value, args))
             except (serial.SerialException, OSError) as exc:
                 raise LinkError(f"write to {self.port} failed: {exc}") from exc
         return seq
@@ -295,15 +393,26 @@ class Link:
                 self._close()
             self._stop.wait(self._retry_interval)
 
+    def _expected_layout(self) -> tuple[int, int] | None:
+        channels = self.expect_channels
+        if channels is None:
+            return None
+        return channels, (channels + MAP_INPUTS - 1) // MAP_INPUTS
+
     def _handshake(self) -> None:
         self._write_command(protocol.PING)
         if self._want_rate is not None:
             self._write_command(protocol.RATE, self._want_rate)
+        self._write_command(protocol.MODE, args=self._mode_args)
+        layout = self._expected_layout()
+        if layout is not None:
+            self._write_command(protocol.LAYOUT, args=layout)
         # START always: its HELLO is the handshake. STOP follows once HELLO is in.
         self._write_command(protocol.START)
 
     def _serve(self, ser: serial.SerialBase) -> None:
         self._decoder.reset()
+        self._assembler.reset()
         self._ready = False
         self._set_state("connected")
         self._handshake()
@@ -343,9 +452,13 @@ class Link:
             ahead = (seq - st.last_seq) % _SEQ_MOD
             if ahead == 0 or ahead >= _SEQ_MOD // 2:
                 st.device_restarts += 1
+                self._assembler.reset()
             elif ahead > 1:
                 st.seq_gaps += 1
                 st.frames_missed += ahead - 1
+                if self._assembler.synced:
+                    st.resyncs += 1
+                self._assembler.lose()
         st.last_seq = seq
 
     def _handle(self, frame: Frame) -> None:
@@ -357,8 +470,12 @@ class Link:
         with self._lock:
             self._stats.frames_ok += 1
             self._track_seq(frame.seq)
-        if isinstance(frame, ScanFrame):
+        if isinstance(frame, (KeyFrame, DeltaFrame)):
+            self._assemble(frame)
+        elif isinstance(frame, ScanFrame):
             self._deliver(frame)
+        elif isinstance(frame, SelfTestFrame):
+            self._on_selftest_part(frame)
         elif isinstance(frame, HelloFrame):
             self._on_hello(frame)
         elif isinstance(frame, (AckFrame, PongFrame, ErrorFrame)):
@@ -385,6 +502,13 @@ class Link:
                 log.error("%s on %s", detail, self.port)
             self._set_state("incompatible", detail)
             return
+        layout = self._expected_layout()
+        if layout is not None and (frame.channels, frame.muxes) != layout:
+            if frame.streaming:  # a boot HELLO is followed by our handshake: wait for it
+                self._refuse_layout(frame, layout)
+            else:
+                self._handshake()
+            return
         with self._lock:
             self._stats.channels = frame.channels
         was_ready, self._ready = self._ready, True
@@ -399,6 +523,66 @@ class Link:
         elif self._want_rate is not None and frame.rate != self._want_rate:
             self._write_command(protocol.RATE, self._want_rate)
 
+    def _refuse_layout(self, frame: HelloFrame, layout: tuple[int, int]) -> None:
+        self._ready = False
+        channels, muxes = layout
+        detail = (
+            f"the scanner scans {frame.channels} channels on {frame.muxes} multiplexers"
+            f" (its wiring takes at most {frame.capacity}); the sensor map in use has"
+            f" {channels} channels on {muxes}: check [board] map in the configuration"
+            " and the scanner's wiring (firmware/config.py)"
+        )
+        with self._lock:
+            self._stats.mismatches += 1
+            first = self._stats.state != "mismatch"
+        if first:
+            log.error("%s on %s", detail, self.port)
+        self._set_state("mismatch", detail)
+
+    def _assemble(self, frame: KeyFrame | DeltaFrame) -> None:
+        assembler = self._assembler
+        scan = assembler.feed(frame)
+        with self._lock:
+            self._stats.keyframes = assembler.keyframes
+            self._stats.deltas = assembler.deltas
+        if scan is not None:
+            self._deliver(scan)
+            return
+        if assembler.waiting and self._ready:
+            now = time.monotonic()
+            if now - self._last_key_request >= KEYFRAME_RETRY:
+                self._last_key_request = now
+                with contextlib.suppress(LinkError):
+                    self._write_command(protocol.KEYFRAME)
+
+    def _on_selftest_part(self, frame: SelfTestFrame) -> None:
+        parts = self._selftest_parts.setdefault(frame.command_seq, [])
+        parts.append(frame)
+        if not frame.flags & protocol.LAST:
+            return
+        del self._selftest_parts[frame.command_seq]
+        faults = [fault for part in parts for fault in part.faults]
+        if len(faults) != frame.failed:
+            log.warning("self-test report %d arrived incomplete", frame.command_seq)
+            return
+        report = SelfTestReport(
+            {channel: protocol.FAULT_NAMES.get(code, f"fault {code}") for channel, code in faults},
+            frame.channels,
+            frame.command_seq,
+        )
+        with self._reply_cond:
+            self._stats.selftests += 1
+            if frame.command_seq:
+                self._selftests[frame.command_seq] = report
+                if len(self._selftests) > 16:  # reports nobody waits for
+                    self._selftests.pop(next(iter(self._selftests)))
+            self._reply_cond.notify_all()
+        if self._on_selftest is not None:
+            try:
+                self._on_selftest(report)
+            except Exception:
+                log.exception("on_selftest callback failed")
+
     def _deliver(self, frame: ScanFrame) -> None:
         hello = self._hello
         if not self._ready or hello is None:
@@ -412,7 +596,10 @@ class Link:
                 self._stats.frames_bad += 1
             return
         with self._lock:
-            self._stats.scans += 1
+            st = self._stats
+            st.scans += 1
+            st.scan_us = frame.scan_us
+            st.scan_us_max = max(st.scan_us_max, frame.scan_us)
         try:
             self._on_scan(frame)
         except Exception:

@@ -235,7 +235,7 @@ def wire_board(
 
     attach(runtime.table)
     runtime.host.on_new_table.append(attach)
-    link = Link(port, feed.on_scan)
+    link = Link(port, feed.on_scan, expect_channels=sensor_map.channels)
     link.start()
     runtime.closers.append(link.stop)
     feed.link = link  # type: ignore[attr-defined]
@@ -267,7 +267,7 @@ def wire_real_board(runtime: Runtime, config: Any) -> BoardFeed:
     return wire_board(
         runtime,
         config.scanner.port,
-        SensorMap.load(game),
+        SensorMap.for_game(game, config.board_map),
         Calibration.load(config.calibration),
     )
 

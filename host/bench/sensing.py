@@ -22,18 +22,35 @@ Figures:
   observation the script did not call for counts as false.
 * ``sim_anomalies``, ``sim_anomalies_recognised`` — the bumps out of a cell and
   wrong-piece moves, and how many were reported and then cleared.
+* ``link_bytes_per_s_full``, ``link_bytes_per_s_changes`` — bytes per second on the
+  scanner's link during a simulated game on the largest standard board (the
+  shipped sensor map with the most channels) at 200 scans/s: the real firmware
+  (``firmware.app.Firmware``) in full-frame mode (a keyframe every scan) and in
+  change-only mode (its defaults: dead-band 48 counts, a keyframe every 2 s),
+  fed the same simulated sensor readings (noise, spikes, pieces lifted and slid).
+  ``link_bytes_per_s_full_at_rest`` and ``link_bytes_per_s_changes_at_rest``: the
+  same with nobody touching the board. ``max_frame_bytes``: the longest frame
+  either mode sent, delimiter included (TinyUSB's CDC buffer is 256).
+  ``link_max_error_counts``: the largest difference, over every channel of every
+  scan, between what the sensor read and what the host rebuilt from the
+  change-only stream (at most four times the dead-band, ``link_deadband_counts``).
 """
 
 from __future__ import annotations
 
+import array
 import random
 import statistics
 import time
+from importlib import resources
 from typing import Any
 
 from lawmaster.firmware import protocol
+from lawmaster.firmware.app import DEADBAND, Firmware
+from lawmaster.firmware.standin import rp2040_u16
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.bench import percentile
+from lawmaster.host.link_scans import ScanAssembler
 from lawmaster.host.sensing import Sensing
 from lawmaster.host.sensing.pipeline import ScanPipeline
 from lawmaster.host.sensing.rate import scan_rate
@@ -139,10 +156,13 @@ KINDS = {"gw": "gw", "c1": "criminal", "c2": "criminal", "c3": "criminal", "c4":
 class _Game:
     """A scripted GW:s brott game on a rig; the script plays referee and keeps score."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, via_link: bool = False) -> None:
         self.rng = random.Random(seed)
         rate = scan_rate(SensorMap.load("gw_brott").channels)  # what the table scans it at
         self.rig = Rig.for_game("gw_brott", seed=seed, spike_rate=2e-4, rate=rate)
+        if via_link:  # the sensing sees each scan as the host rebuilds it from the link
+            board = self.rig.board
+            board.frame = _ThroughLink(board.frame, board.channels, board.clock)  # type: ignore[method-assign]
         # The sensing the table runs at that rate (its long window spans 35 ms).
         self.rig.sensing = Sensing(self.rig.map, self.rig.sensing.calibration, rate=rate)
         self.board = Board.load("standard")
@@ -358,10 +378,18 @@ class _Game:
                 self.criminal_move(self.rng.choice(["c1", "c2", "c3", "c4"]))
 
 
-def simulated_game(moves: int = GAME_MOVES, seed: int = 2026) -> dict[str, float]:
-    """The long scripted game's figures."""
-    game = _Game(seed)
+def simulated_game(
+    moves: int = GAME_MOVES, seed: int = 2026, via_link: bool = False
+) -> dict[str, float]:
+    """The long scripted game's figures; ``via_link``: through the change-only link."""
+    game = _Game(seed, via_link)
     game.play(moves)
+    if via_link:
+        return {
+            "sim_moves_recognised_via_link": game.recognised,
+            "sim_false_observations_via_link": game.false,
+            "settle_to_observation_p99_ms_via_link": round(percentile(game.latencies, 99), 1),
+        }
     return {
         "sim_moves": game.moves,
         "sim_moves_recognised": game.recognised,
@@ -375,6 +403,169 @@ def simulated_game(moves: int = GAME_MOVES, seed: int = 2026) -> dict[str, float
     }
 
 
+# ----------------------------------------------------------------- link traffic
+class _FrameScanner:
+    """What the firmware needs of a scanner, reading a simulated board's frame.
+
+    ``quantise``: through the RP2040's 12-bit ADC, as a real scan would be.
+    """
+
+    inputs = 16
+
+    def __init__(self, channels: int, quantise: bool = True) -> None:
+        self.channels = self.capacity = channels
+        self.muxes = (channels + 15) // 16
+        self.quantise = quantise
+        self.frame: list[int] = [0x8000] * channels
+
+    def new_buffer(self) -> array.array:
+        return array.array("H", [0] * self.channels)
+
+    def scan_into(self, buffer: array.array) -> array.array:
+        if self.quantise:
+            for channel, value in enumerate(self.frame):
+                buffer[channel] = rp2040_u16(value)
+        else:
+            buffer[:] = array.array("H", self.frame)
+        return buffer
+
+
+class _SimTicks:
+    """MicroPython's ticks API on a :class:`SimClock` (µs, wrapping at 2**30)."""
+
+    def __init__(self, clock: SimClock) -> None:
+        self.clock = clock
+
+    def ticks_us(self) -> int:
+        return round(self.clock.now * 1e6) & protocol.SEQ_MASK
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        return ((a - b + (1 << 29)) & protocol.SEQ_MASK) - (1 << 29)
+
+    def ticks_add(self, a: int, delta: int) -> int:
+        return (a + delta) & protocol.SEQ_MASK
+
+    def sleep_us(self, us: int) -> None:
+        pass
+
+
+class _CountingPort:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.longest = 0
+        self.stream = bytearray()
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.bytes += len(data)
+        self.longest = max(self.longest, len(data))
+        self.stream += data
+
+    def read(self) -> None:
+        return None
+
+
+class _ThroughLink:
+    """A frame source as the host sees it: firmware (change-only) → bytes → rebuilt scan."""
+
+    def __init__(self, frame: Any, channels: int, clock: SimClock) -> None:
+        self._frame = frame
+        self._scanner = _FrameScanner(channels, quantise=False)
+        self._port = _CountingPort()
+        self._firmware = Firmware(self._scanner, self._port, _SimTicks(clock), 0, True)
+        self._decoder = protocol.Decoder()
+        self._assembler = ScanAssembler()
+
+    def __call__(self) -> list[int]:
+        self._scanner.frame = self._frame()
+        self._firmware.scan_once()
+        stream = self._port.stream
+        frames = self._decoder.feed(bytes(stream))
+        stream.clear()
+        scans = [s for f in frames if (s := self._assembler.feed(f)) is not None]
+        if len(scans) != 1:
+            raise AssertionError(f"one scan sent, {len(scans)} rebuilt")
+        return list(scans[0].readings)
+
+
+def largest_standard_map() -> SensorMap:
+    """The shipped standard sensor map with the most channels."""
+    names = resources.files("lawmaster.hardware").joinpath("maps").iterdir()
+    games = [n.name.removesuffix("-standard.json") for n in names if "-standard" in n.name]
+    return max((SensorMap.load(g) for g in games), key=lambda m: m.channels)
+
+
+def link_traffic(rest_s: float = 10.0, play_s: float = 60.0, seed: int = 11) -> dict[str, float]:
+    """Bytes per second of full and change-only frames, at rest and in play (200 scans/s)."""
+    sensor_map = largest_standard_map()
+    clock = SimClock()
+    board = PhysicalBoard(sensor_map, seed=seed, clock=clock, spike_rate=2e-4)
+    hands = Hands(board, seed=seed + 1)
+    rng = random.Random(seed)
+    spaces = [s for s in sensor_map.spaces if s != sensor_map.jail]
+    kinds = sorted(sensor_map.kinds)
+    pieces = {f"p{i}": kinds[i % len(kinds)] for i in range(5)}
+    for piece, space in zip(pieces, rng.sample(spaces, len(pieces)), strict=True):
+        board.put(piece, pieces[piece], space)
+    scanner = _FrameScanner(sensor_map.channels)
+    ticks = _SimTicks(clock)
+    ports = {"full": _CountingPort(), "changes": _CountingPort()}
+    firmwares = {name: Firmware(scanner, port, ticks, RATE, True) for name, port in ports.items()}
+    firmwares["full"].mode = protocol.MODE_FULL
+    truth: list[tuple[int, ...]] = []
+
+    def scan_for(seconds: float, move: bool) -> dict[str, int]:
+        before = {name: port.bytes for name, port in ports.items()}
+        end = clock.now + seconds
+        next_move = clock.now + 0.2
+        while clock.now < end:
+            clock.advance(1 / RATE)
+            if move and clock.now >= next_move:
+                piece = rng.choice(list(pieces))
+                to = rng.choice(spaces)
+                if rng.random() < 0.5:
+                    rest = hands.slide(piece, [to], clock.now)
+                else:
+                    rest = hands.lift_place(piece, to, clock.now)
+                next_move = rest + rng.uniform(0.3, 1.5)
+            scanner.frame = board.frame()
+            truth.append(tuple(rp2040_u16(v) for v in scanner.frame))
+            for firmware in firmwares.values():
+                firmware.scan_once()
+        return {name: port.bytes - before[name] for name, port in ports.items()}
+
+    at_rest = scan_for(rest_s, move=False)
+    in_play = scan_for(play_s, move=True)
+    # The host's side: every scan rebuilt from the change-only stream, to 4 × the band.
+    assembler = ScanAssembler()
+    rebuilt = [
+        scan
+        for frame in protocol.Decoder().feed(bytes(ports["changes"].stream))
+        if (scan := assembler.feed(frame)) is not None
+    ]
+    if len(rebuilt) != len(truth):
+        raise AssertionError(f"{len(rebuilt)} scans rebuilt of {len(truth)} sent")
+    error = max(
+        abs(a - b)
+        for scan, real in zip(rebuilt, truth, strict=True)
+        for a, b in zip(scan.readings, real, strict=True)
+    )
+    return {
+        "link_channels": sensor_map.channels,
+        "link_bytes_per_s_full": round(in_play["full"] / play_s),
+        "link_bytes_per_s_changes": round(in_play["changes"] / play_s),
+        "link_bytes_per_s_full_at_rest": round(at_rest["full"] / rest_s),
+        "link_bytes_per_s_changes_at_rest": round(at_rest["changes"] / rest_s),
+        "max_frame_bytes": max(port.longest for port in ports.values()),
+        "link_max_error_counts": error,
+        "link_deadband_counts": DEADBAND,
+    }
+
+
 def run() -> dict[str, float]:
     """All figures of the group."""
-    return {**throughput(), **simulated_game()}
+    return {
+        **throughput(),
+        **simulated_game(),
+        **simulated_game(via_link=True),
+        **link_traffic(),
+    }

@@ -50,7 +50,13 @@ def _calibrate_port(
 
     frames: queue.SimpleQueue = queue.SimpleQueue()
     calibrator = Calibrator(sensor_map)
-    link = Link(port, lambda frame: frames.put(frame.readings)).start()
+    # Full frames: calibration wants every reading of every scan, not the changes.
+    link = Link(
+        port,
+        lambda frame: frames.put(frame.readings),
+        expect_channels=sensor_map.channels,
+        full_frames=True,
+    ).start()
     try:
         if not link.wait_ready(timeout=10):
             raise click.ClickException(f"no scanner answering on {port}")

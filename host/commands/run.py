@@ -75,9 +75,9 @@ def wire_real(runtime: Runtime, config: TableConfig) -> None:
     from lawmaster.host import stack
 
     if config.board:
-        track_calibration(runtime, config.calibration)
+        track_calibration(runtime, config.calibration, config.board_map)
         runtime.host.on_new_table.append(
-            lambda _table: track_calibration(runtime, config.calibration)
+            lambda _table: track_calibration(runtime, config.calibration, config.board_map)
         )
         try:
             feed = stack.wire_real_board(runtime, config)
@@ -107,13 +107,16 @@ def wire_real(runtime: Runtime, config: TableConfig) -> None:
         runtime.missing.append(f"panel ({type(exc).__name__}: {exc})")
 
 
-def track_calibration(runtime: Runtime, path: str) -> None:
-    """The calibration page says what the board's calibration file holds (or lacks)."""
+def track_calibration(runtime: Runtime, path: str, map_path: str = "") -> None:
+    """The calibration page says what the board's calibration file holds (or lacks).
+
+    ``map_path``: the configuration's ``[board] map``, if the board is not the shipped one.
+    """
     from lawmaster.hardware.sensor_map import SensorMap
     from lawmaster.host.progress import CalibrationProgress
 
     try:
-        sensor_map = SensorMap.load(runtime.table.game.replace("-", "_"))
+        sensor_map = SensorMap.for_game(runtime.table.game.replace("-", "_"), map_path)
     except (OSError, ValueError, KeyError):
         runtime.host.calibration = None  # no sensor map: the board is reported missing
         return

@@ -250,7 +250,15 @@ class SimulatedPico:
         port = PtyMasterPort(master, self._stop)
         self.board = board
         self.firmware = Firmware(
-            scanner, port, SystemClock(), config["rate"], config["stream_at_boot"]
+            scanner,
+            port,
+            SystemClock(),
+            config["rate"],
+            config["stream_at_boot"],
+            config["deadband"],
+            config["keyframe_ms"],
+            firmware_config.selftest_limits(),
+            config["selftest_at_boot"],
         )
         self.boots += 1
         self._thread = threading.Thread(

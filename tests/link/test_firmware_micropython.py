@@ -9,9 +9,11 @@ paths and rebooting the firmware is the replug.
 
 from __future__ import annotations
 
+import array
 import binascii
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import threading
@@ -109,10 +111,15 @@ def test_protocol_under_micropython_matches_cpython() -> None:
         "import array\n"
         "from firmware import protocol as p\n"
         "print(p.crc16(DATA), p.crc16_table(DATA), p.crc16 is p.crc16_table)\n"
+        "w = p.FrameWriter()\n"
+        "print(w._fast)\n"
         "for values in PATTERNS:\n"
         "    a = array.array('H', values)\n"
-        "    print(bytes(p.ScanEncoder(len(a)).encode(9, 123, 45, a)).hex())\n"
-        "    print(bytes(p.encode_scan(9, 123, 45, a)).hex())\n"
+        "    print(bytes(w.key(9, 123, 45, p.LAST, a, 3, 100)).hex())\n"
+        "    c = bytearray(4 * 50)\n"
+        "    for i in range(50):\n"
+        "        c[4 * i] = i; c[4 * i + 2] = a[i] & 0xFF; c[4 * i + 3] = a[i] >> 8\n"
+        "    print(bytes(w.delta(9, 123, 45, 0, c, 10, 40)).hex())\n"
     )
     script = script.replace("DATA", repr(data)).replace("PATTERNS", repr(PATTERNS))
     out = subprocess.run(
@@ -126,10 +133,17 @@ def test_protocol_under_micropython_matches_cpython() -> None:
     crc_fast, crc_table, fell_back = out[0].split()
     assert int(crc_fast) == int(crc_table) == binascii.crc_hqx(data, 0xFFFF)
     assert fell_back == "False"  # the viper CRC is the one in use
+    assert out[1] == "True"  # and the allocation-free frame writer
+    writer = p.FrameWriter()  # CPython: the portable path
     for i, values in enumerate(PATTERNS):
-        expected = bytes(p.encode_scan(9, 123, 45, values)).hex()
-        # the allocation-free viper encoder and the portable one, both as CPython's
-        assert out[1 + 2 * i] == expected and out[2 + 2 * i] == expected
+        a = array.array("H", values)
+        changes = bytearray()
+        for c in range(50):
+            changes += struct.pack("<HH", c, a[c])
+        assert out[2 + 2 * i] == bytes(writer.key(9, 123, 45, p.LAST, a, 3, 100)).hex()
+        assert out[3 + 2 * i] == bytes(writer.delta(9, 123, 45, 0, changes, 10, 40)).hex()
+        frame = p.decode_frame(bytes.fromhex(out[3 + 2 * i])[:-1])
+        assert frame.changes == tuple((c, a[c]) for c in range(10, 50))
 
 
 def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
@@ -170,6 +184,20 @@ def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
         stats = link.stats
         assert stats.reconnects >= 1 and stats.device_restarts >= 1
         assert link.hello.rate == 40  # the link re-applied its rate to the fresh boot
+
+
+def test_unix_micropython_firmware_takes_the_maps_layout(cable: Cable) -> None:
+    frames: list[p.ScanFrame] = []
+    cable.plug("rate=100", "selftest=1")  # wired for 256 channels, self-test at boot
+    with Link(cable.host, frames.append, expect_channels=122) as link:
+        assert link.wait_ready(WAIT)
+        wait_for(lambda: len(frames) >= 3)
+        assert frames[-1].readings == tuple(rp2040_u16(pattern_field(c)) for c in range(122))
+        assert (link.hello.channels, link.hello.muxes, link.hello.capacity) == (122, 8, 256)
+        report = link.selftest(10)
+        # The stand-in sensors hold one value each: frozen, so "no noise" on every channel.
+        assert report is not None and set(report.failed.values()) == {"no noise"}
+        assert len(report.failed) == 122
 
 
 def test_scanner_maps_every_layout_under_micropython() -> None:
@@ -225,18 +253,22 @@ import firmware.pico_boot
 class Port:
     def __init__(self):
         self.decoder = protocol.Decoder()
-        self.scans = []
+        self.keys = []
+        self.selftests = []
     def write(self, data):
         for frame in self.decoder.feed(bytes(data)):
-            if frame.kind == protocol.SCAN:
-                self.scans.append(frame)
+            if frame.kind == protocol.KEY:
+                self.keys.append(frame)
+            elif frame.kind == protocol.SELFTEST_REPORT:
+                self.selftests.append(frame)
     def read(self):
         return None
 
 port = Port()
-firmware.main.run(cfg, port, lambda: len(port.scans) >= 2)
+firmware.main.run(cfg, port, lambda: len(port.keys) >= 3)
+got = port.keys[0].readings + port.keys[1].readings + port.keys[2].readings
 want = tuple(rp2040_u16(pattern_field(c)) for c in range(256))
-print(len(port.scans), port.scans[-1].readings == want, machine.frequency)
+print(len(port.keys), got == want, machine.frequency, port.selftests[0].failed)
 """
     out = subprocess.run(
         [MICROPYTHON, "-c", script],
@@ -246,4 +278,5 @@ print(len(port.scans), port.scans[-1].readings == want, machine.frequency)
         timeout=60,
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["2", "True", "200000000"]
+    # The stand-in sensors never wobble: the boot self-test flags all 256 as "no noise".
+    assert out.stdout.split() == ["3", "True", "200000000", "256"]

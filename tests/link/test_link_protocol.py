@@ -183,3 +183,69 @@ def test_decoder_never_raises_on_any_input(noise: bytes, chunk: int) -> None:
             assert isinstance(frame, p.Frame)
     # and it is still in step afterwards
     assert decoder.feed(b"\x00" + scan_bytes(9))[-1].seq == 9
+
+
+# ---------------------------------------------------------------- protocol 2 frames
+
+
+@FAST
+@given(st.lists(st.integers(0, 0xFFFF), min_size=1, max_size=p.KEY_PART), st.data())
+def test_key_and_delta_frames_round_trip_under_the_cdc_buffer(readings: list[int], data) -> None:
+    writer = p.FrameWriter()
+    a = array.array("H", readings)
+    first = data.draw(st.integers(0, len(a) - 1))
+    count = len(a) - first
+    seq, t = data.draw(st.integers(0, p.SEQ_MASK)), data.draw(st.integers(0, p.SEQ_MASK))
+    key = bytes(writer.key(seq, t, 77, p.LAST, a, first, count))
+    assert len(key) <= p.MAX_FRAME and 0 not in key[:-1]
+    assert p.decode_frame(key[:-1]) == p.KeyFrame(
+        seq, t, 77, p.LAST, len(a), first, tuple(readings[first:])
+    )
+    changes = [(c, v) for c, v in enumerate(readings)][: p.DELTA_PART]
+    packed = b"".join(c.to_bytes(2, "little") + v.to_bytes(2, "little") for c, v in changes)
+    delta = bytes(writer.delta(seq, t, 5, 0, bytearray(packed), 0, len(changes)))
+    assert len(delta) <= p.MAX_FRAME
+    assert p.decode_frame(delta[:-1]) == p.DeltaFrame(seq, t, 5, 0, tuple(changes))
+
+
+def test_selftest_reports_of_any_size_come_in_parts() -> None:
+    faults = [(c, 1 + c % 4) for c in range(200)]
+    frames = [p.decode_frame(f[:-1]) for f in p.encode_selftest(7, 3, 256, faults)]
+    assert [f.first for f in frames] == [0, p.SELFTEST_PART, 2 * p.SELFTEST_PART]
+    assert [f.flags for f in frames] == [0, 0, p.LAST]
+    assert [x for f in frames for x in f.faults] == faults
+    assert all(len(e) <= p.MAX_FRAME for e in p.encode_selftest(7, 3, 256, faults))
+    (empty,) = [p.decode_frame(f[:-1]) for f in p.encode_selftest(1, 0, 16, [])]
+    assert (empty.failed, empty.faults, empty.flags) == (0, (), p.LAST)
+
+
+def test_commands_with_arguments_round_trip() -> None:
+    for kind, args in (
+        (p.MODE, (p.MODE_FULL, 96, 2000)),
+        (p.LAYOUT, (122, 8)),
+        (p.THRESHOLDS, (0x7000, 0x9000)),
+        (p.THRESHOLDS, ()),
+    ):
+        frame = p.decode_frame(p.encode_command(kind, 5, args=args)[:-1])
+        assert (frame.kind, frame.seq, frame.args) == (kind, 5, args)
+    with pytest.raises(ValueError):
+        p.encode_command(p.THRESHOLDS, 1, args=(1, 2, 3, 4, 5))
+
+
+def test_assembler_needs_a_whole_keyframe_and_unwraps_device_time() -> None:
+    from lawmaster.host.link_scans import ScanAssembler
+
+    assembler = ScanAssembler()
+    first = p.KeyFrame(1, p.SEQ_MASK - 9, 0, 0, 4, 0, (1, 2))
+    assert assembler.feed(p.DeltaFrame(0, 0, 0, p.LAST, ((0, 5),))) is None  # no key yet
+    assert assembler.feed(first) is None
+    # The second part is missing: the keyframe has a hole and gives nothing.
+    assert assembler.feed(p.KeyFrame(3, p.SEQ_MASK - 9, 0, p.LAST, 4, 3, (4,))) is None
+    assert not assembler.synced
+    assert assembler.feed(first) is None
+    scan = assembler.feed(p.KeyFrame(2, p.SEQ_MASK - 9, 0, p.LAST, 4, 2, (3, 4)))
+    assert scan is not None and scan.readings == (1, 2, 3, 4) and scan.timestamp_us == 0
+    scan = assembler.feed(p.DeltaFrame(4, 10, 0, p.LAST, ((3, 40),)))  # ticks wrapped
+    assert scan.readings == (1, 2, 3, 40) and scan.timestamp_us == 20
+    assembler.lose()
+    assert assembler.feed(p.DeltaFrame(5, 20, 0, p.LAST, ())) is None

@@ -1,0 +1,230 @@
+"""The link against the scanner's layout, lost frames and self-test, over real ptys."""
+
+from __future__ import annotations
+
+import array
+import os
+import random
+import select
+import time
+import tty
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from lawmaster.firmware import protocol as p
+from lawmaster.host.link import Link, LinkStatus, SelfTestReport
+from lawmaster.host.sim.pico import SimulatedPico
+
+WAIT = 30.0
+
+
+def wait_for(condition: Callable[[], object], timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {condition}")
+        time.sleep(0.01)
+
+
+class Wire:
+    """The device end of a pty, speaking protocol 2 frame by frame."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.decoder = p.Decoder()
+        self.writer = p.FrameWriter()
+        self.seq = -1
+        self.seen: list[p.Frame] = []
+
+    def close(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
+
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    def send(self, data: bytes | bytearray | memoryview) -> None:
+        os.write(self.master, bytes(data))
+
+    def hello(self, channels: int, capacity: int = 256) -> None:
+        self.send(p.encode_hello(self.next_seq(), channels, 200, True, capacity=capacity))
+
+    def key(self, readings: list[int], t: int = 0) -> None:
+        a = array.array("H", readings)
+        for first in range(0, len(a), p.KEY_PART):
+            count = min(p.KEY_PART, len(a) - first)
+            flags = p.LAST if first + count == len(a) else 0
+            self.send(self.writer.key(self.next_seq(), t, 100, flags, a, first, count))
+
+    def delta(self, changes: list[tuple[int, int]], t: int = 0, seq: int | None = None) -> None:
+        packed = bytearray()
+        for channel, reading in changes:
+            packed += channel.to_bytes(2, "little") + reading.to_bytes(2, "little")
+        self.seq = self.next_seq() if seq is None else seq
+        self.send(self.writer.delta(self.seq, t, 100, p.LAST, packed, 0, len(changes)))
+
+    def wait_command(self, kind: int) -> p.CommandFrame:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.master], [], [], 0.1)
+            if not readable:
+                continue
+            for frame in self.decoder.feed(os.read(self.master, 4096)):
+                self.seen.append(frame)
+                if frame.kind == kind:
+                    return frame
+        raise AssertionError(f"no {p.TYPE_NAMES[kind]} from the host")
+
+
+@pytest.fixture
+def wire() -> Iterator[Wire]:
+    w = Wire()
+    yield w
+    w.close()
+
+
+class Sink:
+    def __init__(self) -> None:
+        self.scans: list[p.ScanFrame] = []
+        self.statuses: list[LinkStatus] = []
+        self.reports: list[SelfTestReport] = []
+
+    def states(self) -> list[str]:
+        return [s.state for s in self.statuses]
+
+
+def test_a_hello_that_is_not_the_maps_layout_is_refused_until_one_is(wire: Wire) -> None:
+    sink = Sink()
+    link = Link(
+        wire.path,
+        sink.scans.append,
+        on_status=sink.statuses.append,
+        expect_channels=122,
+        handshake_interval=0.2,
+    )
+    with link:
+        layout = wire.wait_command(p.LAYOUT)
+        assert layout.args == (122, 8)  # the map's channels, on channel // 16 multiplexers
+        wire.wait_command(p.START)
+        wire.hello(256)  # an old scanner that ignored LAYOUT
+        wait_for(lambda: "mismatch" in sink.states())
+        detail = sink.statuses[-1].detail
+        assert "256 channels on 16 multiplexers" in detail and "122 channels on 8" in detail
+        wire.key([0x8000] * 256)
+        wait_for(lambda: link.stats.ignored >= 1)
+        assert sink.scans == [] and not link.ready
+        wire.wait_command(p.LAYOUT)  # it keeps asking
+        wire.wait_command(p.START)
+        wire.hello(122)
+        wait_for(lambda: link.ready)
+        wire.key([0x8008] * 122)
+        wait_for(lambda: len(sink.scans) == 1)
+        assert sink.scans[0].readings == (0x8008,) * 122
+        assert link.stats.mismatches >= 1 and sink.states()[-1] == "ready"
+
+
+def test_the_link_asks_the_scanner_for_the_maps_channels() -> None:
+    sink = Sink()
+    # 16 multiplexers wired, 256 channels at boot
+    with (
+        SimulatedPico() as pico,
+        Link(pico.port, sink.scans.append, expect_channels=122) as link,
+    ):
+        assert link.wait_ready(WAIT)
+        wait_for(lambda: len(sink.scans) >= 3)
+        assert len(sink.scans[-1].readings) == 122
+        assert (link.hello.channels, link.hello.muxes) == (122, 8)
+        assert pico.firmware.scanner.channels == 122
+
+
+def test_a_scanner_too_small_for_the_map_is_reported_and_asked_again() -> None:
+    sink = Sink()
+    small = {"bank_select_pins": [], "adc_pins": [26, 27, 28], "muxes": 3, "channels": 48}
+    with SimulatedPico(config=small) as pico:
+        link = Link(
+            pico.port,
+            sink.scans.append,
+            on_status=sink.statuses.append,
+            expect_channels=122,
+            handshake_interval=0.2,
+        )
+        with link:
+            wait_for(lambda: link.stats.mismatches >= 3)
+            assert not link.ready and sink.scans == []
+            assert "at most 48" in sink.statuses[-1].detail
+            assert link.stats.device_errors >= 3  # each LAYOUT refused by the scanner
+
+
+def test_a_lost_change_frame_stops_delivery_until_a_keyframe(wire: Wire) -> None:
+    sink = Sink()
+    with Link(wire.path, sink.scans.append) as link:
+        wire.wait_command(p.START)
+        wire.hello(4)
+        wait_for(lambda: link.ready)
+        wire.delta([(0, 9)])  # before any keyframe: nothing to apply it to
+        wire.key([1, 2, 3, 4], t=10)
+        wire.delta([(1, 20)], t=20)
+        wait_for(lambda: len(sink.scans) == 2)
+        wire.delta([(2, 30)], t=40, seq=wire.seq + 2)  # the frame before it was lost
+        wire.delta([(3, 40)], t=50)
+        wire.wait_command(p.KEYFRAME)
+        assert len(sink.scans) == 2
+        wire.key([5, 6, 7, 8], t=60)
+        wire.delta([(0, 50)], t=70)
+        wait_for(lambda: len(sink.scans) == 4)
+        stats = link.stats
+    assert [s.readings for s in sink.scans] == [
+        (1, 2, 3, 4),
+        (1, 20, 3, 4),
+        (5, 6, 7, 8),
+        (50, 6, 7, 8),
+    ]
+    assert [s.timestamp_us for s in sink.scans] == [0, 10, 50, 60]  # device µs, unwrapped
+    assert stats.resyncs == 1 and stats.keyframes == 2 and stats.seq_gaps == 1
+
+
+def test_selftest_on_demand_names_each_failed_channel() -> None:
+    rng = random.Random(1)
+
+    def field(channel: int) -> int:
+        if channel == 5:
+            return 0xFFFF  # a sensor output shorted to 3V3
+        if channel == 9:
+            return 0x8000  # frozen
+        return 0x8000 + rng.randrange(-40, 40)
+
+    sink = Sink()
+    with (
+        SimulatedPico(field, channels=32) as pico,
+        Link(pico.port, sink.scans.append, on_selftest=sink.reports.append) as link,
+    ):
+        assert link.wait_ready(WAIT)
+        # The host may change the band and the keyframe interval; the link keeps them.
+        ack = link.request(p.MODE, args=(p.MODE_CHANGES, 64, 500))
+        assert isinstance(ack, p.AckFrame) and pico.firmware.keyframe_ms == 500
+        report = link.selftest()
+        assert report is not None and report.channels == 32
+        assert dict(report.failed) == {5: "stuck at the high rail", 9: "no noise"}
+        assert report in sink.reports
+        count = len(sink.scans)
+        wait_for(lambda: len(sink.scans) > count + 3)  # scanning carries on
+    unplugged = Link("/nonexistent/scanner", lambda frame: None)
+    assert unplugged.selftest(0.1) is None
+
+
+def test_the_boot_selftest_report_reaches_on_selftest(wire: Wire) -> None:
+    sink = Sink()
+    with Link(wire.path, sink.scans.append, on_selftest=sink.reports.append):
+        wire.wait_command(p.START)
+        faults = [(c, p.FAULT_NO_NOISE) for c in range(100)]  # two parts
+        for frame in p.encode_selftest(wire.seq + 1, 0, 122, faults):
+            wire.next_seq()
+            wire.send(frame)
+        wait_for(lambda: len(sink.reports) == 1)
+    (report,) = sink.reports
+    assert (report.command_seq, report.channels) == (0, 122)
+    assert report.failed == {c: "no noise" for c in range(100)}
