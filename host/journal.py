@@ -6,10 +6,26 @@ confirmed undo (which takes back the action before it). Replaying the header
 and the inputs rebuilds the game exactly, so a power cut at any moment resumes
 the same game. Seat tokens are stored with the game so the tablets' links keep
 working after a restart.
+
+Two small files beside it bound what damage to the journal can cost:
+
+* ``<journal>.copy`` — a whole copy made with SQLite's backup API at the end of
+  every turn (the referee calls :meth:`Journal.backup`) and every
+  ``BACKUP_EVERY`` inputs, so a journal that cannot be read loses at most the
+  inputs since the last copy;
+* ``<journal>.mark`` — the game and sequence number of the last input
+  committed, rewritten (and fsynced) after every commit, so an input that
+  vanished (a write-ahead log cut short) is noticed and counted instead of the
+  game silently resuming earlier.
+
+Opening a journal checks it first (:mod:`lawmaster.host.journal_recovery`):
+:attr:`Journal.damage` then says in words what was wrong, what the table
+resumed from and how many inputs must be replayed by hand, or is ``None``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -49,6 +65,10 @@ CREATE TABLE IF NOT EXISTS tokens (
 
 ACTION = "action"
 UNDO = "undo"
+#: A copy is made at least this often (in inputs), whatever the turns do.
+BACKUP_EVERY = 10
+#: The mark file's fixed width: one write of it never straddles a disk sector.
+MARK_BYTES = 64
 
 
 @dataclass(frozen=True)
@@ -100,8 +120,15 @@ class Journal:
     """
 
     def __init__(self, path: str | Path) -> None:
+        from .journal_recovery import recover
+
         self.path = str(path)
+        self.copy_path = copy_path(self.path)
+        self.mark_path = mark_path(self.path)
         self._claim: int | None = None
+        self._mark: int | None = None
+        #: What the start-up check found (``None``: the journal was whole).
+        self.damage = recover(self.path)
         # One connection guarded by a lock: writes are serialised anyway, and a
         # single connection keeps every commit's fsync in one place.
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -115,6 +142,9 @@ class Journal:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._mark is not None:
+                os.close(self._mark)
+                self._mark = None
             if self._claim is not None:
                 os.close(self._claim)
                 self._claim = None
@@ -132,6 +162,37 @@ class Journal:
                 f"another Lawmaster process is running the table in {self.path}"
             ) from None
         self._claim = fd
+        self._mark = os.open(self.mark_path, os.O_RDWR | os.O_CREAT, 0o644)
+
+    def backup(self) -> None:
+        """Copy the whole journal to :attr:`copy_path`, durably (a turn or round ended).
+
+        The copy is written beside the old one and renamed over it, so a crash
+        in the middle leaves the previous copy whole.
+        """
+        self.claim()
+        partial = self.copy_path + ".partial"
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(partial)
+        target = sqlite3.connect(partial, isolation_level=None)
+        try:
+            with self._lock:
+                self._db.backup(target)
+            # One self-contained file: a copy must not need a write-ahead log of its own.
+            target.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            target.close()
+        _fsync(partial)
+        os.replace(partial, self.copy_path)
+        _fsync(os.path.dirname(os.path.abspath(self.copy_path)))
+
+    def _marked(self, game_id: int, seq: int) -> None:
+        """Note the last committed input in the mark file (after its commit)."""
+        if self._mark is None:
+            return
+        text = json.dumps({"game": game_id, "seq": seq}).encode()
+        os.pwrite(self._mark, text.ljust(MARK_BYTES), 0)
+        os.fsync(self._mark)
 
     # -- writing ---------------------------------------------------------------
     def start_game(
@@ -150,6 +211,8 @@ class Journal:
                 "INSERT INTO tokens (game, seat, token) VALUES (?, ?, ?)",
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
+        self._marked(game_id, 0)
+        self.backup()
         return GameRecord(game_id, dict(header), dict(settings), dict(tokens))
 
     def append(
@@ -178,6 +241,9 @@ class Journal:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, seq, kind, _dump(body), seat, source, time.time()),
             )
+        self._marked(game_id, seq)
+        if seq % BACKUP_EVERY == 0:
+            self.backup()
         return seq
 
     def close_game(self, game_id: int) -> None:
@@ -227,6 +293,24 @@ class _Transaction:
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def copy_path(path: str) -> str:
+    """Where the journal at ``path`` keeps its copy."""
+    return path + ".copy"
+
+
+def mark_path(path: str) -> str:
+    """Where the journal at ``path`` notes its last committed input."""
+    return path + ".mark"
+
+
+def _fsync(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _dump(value: Mapping[str, Any]) -> str:

@@ -347,6 +347,7 @@ class Referee:
                 seq = self.table.take_back(seat=seat, source=TABLET)
             except IllegalAction as exc:
                 return {"ok": False, "error": exc.reason}
+            self.table.journal.backup()
             self.rules.undone(self.table.state)
             self.notice = None
             # The board must go back too: the tracker now expects the earlier position
@@ -362,7 +363,11 @@ class Referee:
 
     # -- inside ---------------------------------------------------------------
     def _accept(self, action: dict[str, Any], *, seat: str | None, source: str) -> Accepted:
+        turn = self.table.to_act()
         accepted = self.table.accept(action, seat=seat, source=source)
+        if self.table.to_act() != turn:
+            # A turn ended: the journal's copy now bounds what damage could cost.
+            self.table.journal.backup()
         self.counts["accepted"] += 1
         self.notice = None
         self.rules.accepted(accepted)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -99,8 +100,14 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
 def open_host(
     journal_path: str, settings: Mapping[str, Any], header: Mapping[str, Any]
 ) -> TableHost:
-    """The table host on a journal: the open game resumed by replay, or a new one."""
+    """The table host on a journal: the open game resumed by replay, or a new one.
+
+    A journal found damaged at start is said on standard error at once (and on
+    the table screen, see :mod:`lawmaster.host.health`): never a silent resume.
+    """
     journal = Journal(journal_path)
+    if journal.damage is not None:
+        print("\n".join(journal.damage.lines()), file=sys.stderr, flush=True)
     host = TableHost(journal, settings)
     if host.table is None:
         host.new_game(header)
