@@ -127,6 +127,8 @@ class Runtime:
     inputs: Any = None
     #: The demo's simulated board (:class:`stack.SimulatedBoard`), if any.
     simulated_board: Any = None
+    #: The table's hardware health (:class:`~lawmaster.host.health.Health`), once wired.
+    health: Any = None
 
     @property
     def table(self) -> Table:

@@ -121,6 +121,8 @@ class Table:
         self.version = self.last_seq
         self._subscribers: list[Subscription] = []
         self._prompts: dict[str, list[dict[str, Any]]] = {}
+        #: The table's hardware health (:class:`~lawmaster.host.health.Health`), if wired.
+        self.health: Any = None
         self.referee = Referee(self)
 
     # -- construction -------------------------------------------------------
@@ -269,6 +271,11 @@ class Table:
                 self._prompts = cleaned
                 self._changed()
 
+    def touch(self) -> None:
+        """Push every seat a fresh snapshot (something outside the game changed: health)."""
+        with self._lock:
+            self._changed()
+
     def set_undo(self, request: UndoRequest | None) -> None:
         with self._lock:
             self.undo = request
@@ -305,6 +312,8 @@ class Table:
                 [] if seat == TABLE_SEAT else self.referee.prompts(seat, state, view)
             ) + self._prompts.get(seat, [])
             snapshot["undo"] = _undo_view(self.undo, seat)
+            if self.health is not None:
+                snapshot["health"] = self.health.for_seat(seat)
         else:
             snapshot["status"] = (_OVER if over else Status()).for_seat(seat)
             snapshot["prompts"] = []
