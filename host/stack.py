@@ -421,9 +421,9 @@ class SimulatedBoard:
         # The referee checks the board it has just started seeing against the game.
         from .runtime import wait_until
 
+        # A board still blind after that (a dead sensor) is shown, not hidden: play waits.
         referee = runtime.table.referee
-        if not wait_until(lambda: not referee.holding, 10):
-            raise RuntimeError(f"the simulated board does not match the game: {referee.paused}")
+        wait_until(lambda: not referee.holding, 5)
 
     @staticmethod
     def _calibration(runtime: Runtime, game: str, seed: int) -> Any:

@@ -106,8 +106,6 @@ class ChannelWatch:
         # Beyond half the sensor's output swing from a rail: no sensor output reaches there.
         self._rail_low, self._rail_high = clamp / 2, 65535 - clamp / 2
         self._stuck_scans = max(min_stuck_scans, round(stuck_s * rate))
-        # Faults found while the first windows fill were there when the table started.
-        self._startup_s = 2 * self._stuck_scans / rate + 1.0
         self._frames = 0
         self._rail_scans = rail_scans
         self._jumps_needed = jumps
@@ -124,7 +122,6 @@ class ChannelWatch:
         self._same = [0] * n
         self._rail = [0] * n
         self._jump_times: dict[int, list[float]] = {}
-        self._first_t: float | None = None
         self._spaces_of: dict[str, list[int]] = {}
         for ch, space in enumerate(self._space):
             if space is not None:
@@ -155,8 +152,6 @@ class ChannelWatch:
         ``kind_at(channel)`` is the sensing layer's debounced class of a channel
         (for the disagreement check; ``None`` skips it).
         """
-        if self._first_t is None:
-            self._first_t = t
         before = dict(self.flagged)
         prev = self._prev
         n = self.channels
@@ -192,16 +187,16 @@ class ChannelWatch:
         times.append(t)
         self._jump_times[ch] = times
 
-    def _source(self, t: float) -> str:
-        start = self._first_t or 0.0
-        return "start-up" if t - start <= self._startup_s else "play"
+    def _source(self, ch: int, reason: str) -> str:
+        # A rail or a frozen reading held since the very first scan was there at start-up.
+        held = {"rail": self._rail[ch], "stuck": self._same[ch]}.get(reason, -1)
+        return "start-up" if held >= self._frames else "play"
 
     def _flag(self, ch: int, reason: str, t: float, piece: str | None = None) -> None:
         current = self.flagged.get(ch)
         if current is None or current.reason != reason:
-            self.flagged[ch] = ChannelFault(
-                ch, self._space[ch], reason, t, self._source(t), piece=piece
-            )
+            source = self._source(ch, reason)
+            self.flagged[ch] = ChannelFault(ch, self._space[ch], reason, t, source, piece=piece)
 
     def _update(self, t: float) -> None:
         for ch in range(self.channels):
