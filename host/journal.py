@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -36,6 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -127,6 +130,9 @@ class Journal:
         self.mark_path = mark_path(self.path)
         self._claim: int | None = None
         self._mark: int | None = None
+        self._backup_lock = threading.Lock()
+        #: Copies that could not be made (logged; the journal itself still holds everything).
+        self.backup_errors = 0
         #: What the start-up check found (``None``: the journal was whole).
         self.damage = recover(self.path)
         # One connection guarded by a lock: writes are serialised anyway, and a
@@ -168,23 +174,31 @@ class Journal:
         """Copy the whole journal to :attr:`copy_path`, durably (a turn or round ended).
 
         The copy is written beside the old one and renamed over it, so a crash
-        in the middle leaves the previous copy whole.
+        in the middle leaves the previous copy whole. A copy that cannot be made
+        is logged and counted (:attr:`backup_errors`), never raised: the input
+        it follows is already safe in the journal itself.
         """
         self.claim()
         partial = self.copy_path + ".partial"
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(partial)
-        target = sqlite3.connect(partial, isolation_level=None)
-        try:
-            with self._lock:
-                self._db.backup(target)
-            # One self-contained file: a copy must not need a write-ahead log of its own.
-            target.execute("PRAGMA journal_mode=DELETE")
-        finally:
-            target.close()
-        _fsync(partial)
-        os.replace(partial, self.copy_path)
-        _fsync(os.path.dirname(os.path.abspath(self.copy_path)))
+        # One copy at a time: a turn's end and a new game may ask from two threads.
+        with self._backup_lock:
+            try:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(partial)
+                target = sqlite3.connect(partial, isolation_level=None)
+                try:
+                    with self._lock:
+                        self._db.backup(target)
+                    # One self-contained file: a copy must not need a write-ahead log of its own.
+                    target.execute("PRAGMA journal_mode=DELETE")
+                finally:
+                    target.close()
+                _fsync(partial)
+                os.replace(partial, self.copy_path)
+                _fsync(os.path.dirname(os.path.abspath(self.copy_path)))
+            except (sqlite3.Error, OSError):
+                self.backup_errors += 1
+                log.exception("the journal's copy %s could not be made", self.copy_path)
 
     def _marked(self, game_id: int, seq: int) -> None:
         """Note the last committed input in the mark file (after its commit)."""
