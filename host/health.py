@@ -184,7 +184,8 @@ class Health:
         """``{"banner": [sentences], "panel": [[label, words], ...]}`` (the panel: table only)."""
         banner: list[str] = []
         reason = self.blind(seat)
-        if reason is not None:
+        # The table screen says it in its status line and its panel: no banner twice.
+        if reason is not None and seat != TABLE_SEAT:
             banner.append(f"The board is blind: {reason}. The referee has paused.")
         with self._lock:
             readers = list(self.readers.values())

@@ -272,7 +272,9 @@ class Referee:
         if self.rechecking:
             asked = self.rules.board_status(self.table.state)
             if asked is not None and asked.state == "illegal":
-                return asked
+                back = "The board is back, but it differs from the game: "
+                detail = back + asked.detail if asked.detail else ""
+                return dataclasses.replace(asked, message=back + asked.message, detail=detail)
             return Status(
                 "waiting",
                 "The board is back. Put every piece where the game has it: play goes on"

@@ -7,17 +7,18 @@ set of flagged channels, each a :class:`ChannelFault` with its reason:
   output clamps ``rail_v`` (0.2 V, its datasheet's output swing) from each supply
   rail, so a reading within half of that of 0 V or of the supply is no magnet
   at all: an open multiplexer input, a broken wire, a short. Flagged after
-  ``rail_scans`` such scans in a row (a lone glitch is not a fault).
+  ``rail_samples`` such samples in a row (a lone glitch is not a fault).
 * ``"stuck"`` — the reading has not changed by a single count for ``stuck_s``
   of scan time. A live sensor and ADC always show some noise (the calibration
   measured at least :data:`~lawmaster.host.sensing.calibration.MIN_NOISE`
   counts of it on every channel), so with several hundred scans the chance of
   a live channel repeating one value throughout is nil; a frozen ADC input, a
   sensor without supply behind a pulled input, or a stuck mux select is caught.
-* ``"jump"`` — a step between two consecutive scans larger than the whole span
+* ``"jump"`` — a step between two consecutive samples larger than the whole span
   any magnet can make on that channel (from its strongest level of one
   polarity to its strongest of the other, as calibrated, plus ten noise
-  widths): no piece moves from one to the other within a scan. One such step
+  widths): no piece moves from one to the other within a few milliseconds.
+  One such step
   is counted (EMI, a loose contact); ``jumps`` of them within ``jump_window_s``
   flag the channel.
 * ``"disagrees"`` — the game has a piece that may not move now on the
@@ -25,9 +26,11 @@ set of flagged channels, each a :class:`ChannelFault` with its reason:
   move takes (``move_s``). The fault names the piece so that only the seats
   that may know where it stands are told the cell.
 
-A flag clears when its cause has gone for ``clear_s`` (stuck: as soon as the
-reading moves; disagreement: as soon as the space agrees again). Time is the
-frame time passed in (the scanner's clock), never the wall clock.
+The readings are looked at in every ``stride``-th scan (about ``sample_hz``,
+100, a second): the faults above last far longer than that. A flag clears
+when its cause has gone (a jump: after ``clear_s`` without one; stuck: as soon
+as the reading moves; disagreement: as soon as the space agrees again). Time
+is the frame time passed in (the scanner's clock), never the wall clock.
 """
 
 from __future__ import annotations
@@ -88,9 +91,10 @@ class ChannelWatch:
         calibration: Calibration,
         *,
         rate: float = 200.0,
+        sample_hz: float = 100.0,
         stuck_s: float = 1.0,
-        min_stuck_scans: int = 100,
-        rail_scans: int = 10,
+        min_stuck_samples: int = 100,
+        rail_samples: int = 10,
         jumps: int = 3,
         jump_window_s: float = 2.0,
         clear_s: float = 5.0,
@@ -105,9 +109,15 @@ class ChannelWatch:
         clamp = spec.rail_v / spec.supply_v * 65536
         # Beyond half the sensor's output swing from a rail: no sensor output reaches there.
         self._rail_low, self._rail_high = clamp / 2, 65535 - clamp / 2
-        self._stuck_scans = max(min_stuck_scans, round(stuck_s * rate))
+        # Every channel is looked at in every ``stride``-th scan only (about ``sample_hz``
+        # times a second): a per-channel Python loop on every scan of a 256-channel
+        # board at 400 scans/s would cost more than the sensing layer itself.
+        self._stride = max(1, round(rate / sample_hz))
+        sampled = rate / self._stride
+        self._stuck_samples = max(min_stuck_samples, round(stuck_s * sampled))
         self._frames = 0
-        self._rail_scans = rail_scans
+        self._scans = 0
+        self._rail_samples = rail_samples
         self._jumps_needed = jumps
         self._jump_window = jump_window_s
         self._clear = clear_s
@@ -122,6 +132,7 @@ class ChannelWatch:
         self._same = [0] * n
         self._rail = [0] * n
         self._jump_times: dict[int, list[float]] = {}
+        self._last_jump: dict[int, float] = {}
         self._spaces_of: dict[str, list[int]] = {}
         for ch, space in enumerate(self._space):
             if space is not None:
@@ -152,6 +163,9 @@ class ChannelWatch:
         ``kind_at(channel)`` is the sensing layer's debounced class of a channel
         (for the disagreement check; ``None`` skips it).
         """
+        self._scans += 1
+        if self._scans % self._stride:
+            return False
         before = dict(self.flagged)
         prev = self._prev
         n = self.channels
@@ -174,7 +188,7 @@ class ChannelWatch:
                 else:
                     rail[ch] = 0
             self._frames += 1
-            if self._frames % 8 == 0:  # flags need no faster than every 8th scan
+            if self._frames % 4 == 0:  # flags need no faster than every 4th sample
                 self._update(t)
         self._prev = list(readings[:n])
         if kind_at is not None and self._watched:
@@ -183,9 +197,15 @@ class ChannelWatch:
 
     def _jumped(self, ch: int, t: float) -> None:
         self.jumps_seen += 1
-        times = [x for x in self._jump_times.get(ch, []) if t - x <= self._jump_window]
-        times.append(t)
-        self._jump_times[ch] = times
+        self._jump_times.setdefault(ch, []).append(t)
+        self._last_jump[ch] = t
+
+    def _jumping(self, ch: int, t: float) -> bool:
+        times = self._jump_times.get(ch)
+        if not times:
+            return False
+        times[:] = [x for x in times if t - x <= self._jump_window]
+        return len(times) >= self._jumps_needed
 
     def _source(self, ch: int, reason: str) -> str:
         # A rail or a frozen reading held since the very first scan was there at start-up.
@@ -203,15 +223,14 @@ class ChannelWatch:
             if not self._used[ch]:
                 continue
             fault = self.flagged.get(ch)
-            if self._rail[ch] >= self._rail_scans:
+            if self._rail[ch] >= self._rail_samples:
                 self._flag(ch, "rail", t)
-            elif self._same[ch] >= self._stuck_scans:
+            elif self._same[ch] >= self._stuck_samples:
                 self._flag(ch, "stuck", t)
-            elif len(self._jump_times.get(ch, ())) >= self._jumps_needed:
+            elif self._jumping(ch, t):
                 self._flag(ch, "jump", t)
             elif fault is not None and fault.reason != "disagrees":
-                recent = self._jump_times.get(ch)
-                calm = not recent or t - recent[-1] >= self._clear
+                calm = t - self._last_jump.get(ch, float("-inf")) >= self._clear
                 if fault.reason != "jump" or calm:
                     del self.flagged[ch]
 

@@ -37,7 +37,10 @@ def _everyone_sees_blind(ft, words: str) -> None:
     for seat in (*SEATS, "table"):
         snapshot = ft.table.snapshot(seat)
         assert snapshot["status"]["state"] == "blind", (seat, snapshot["status"])
-        assert any("The board is blind" in line for line in snapshot["health"]["banner"])
+        assert "The board is blind" in snapshot["status"]["message"]
+    for seat in SEATS:
+        banner = ft.table.snapshot(seat)["health"]["banner"]
+        assert any("The board is blind" in line for line in banner)
     for seat in SEATS:
         page = ft.seat_page(seat)
         assert "The board is blind" in page and words in page and "Paused." in page
