@@ -123,7 +123,7 @@ class Journal:
     """
 
     def __init__(self, path: str | Path) -> None:
-        from .journal_recovery import recover
+        from .journal_recovery import load_report, recover
 
         self.path = str(path)
         self.copy_path = copy_path(self.path)
@@ -133,8 +133,9 @@ class Journal:
         self._backup_lock = threading.Lock()
         #: Copies that could not be made (logged; the journal itself still holds everything).
         self.backup_errors = 0
-        #: What the start-up check found (``None``: the journal was whole).
-        self.damage = recover(self.path)
+        #: What the start-up check found, now or at an earlier start of the same game
+        #: (``None``: the journal was whole).
+        self.damage = recover(self.path) or load_report(self.path)
         # One connection guarded by a lock: writes are serialised anyway, and a
         # single connection keeps every commit's fsync in one place.
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -227,6 +228,10 @@ class Journal:
             )
         self._marked(game_id, 0)
         self.backup()
+        from .journal_recovery import clear_report
+
+        clear_report(self.path)  # a new game: the old one's damage is no longer this table's news
+        self.damage = None
         return GameRecord(game_id, dict(header), dict(settings), dict(tokens))
 
     def append(

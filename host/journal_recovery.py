@@ -9,11 +9,16 @@ anything is wrong it keeps the damaged files aside, puts the best whole
 version in place, and returns a :class:`Damage` that says, in words a player
 reads: which game, the last input still held, and how many inputs to replay
 by hand. A whole journal returns ``None``; nothing here raises on bad files.
+
+The report is also kept beside the journal (``<journal>.damage.json``) and
+read back at every start until a new game is set up: a table restarted before
+anyone read the screen still says what was lost.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import json
 import os
@@ -272,6 +277,40 @@ def _install(source: str, path: str) -> None:
     os.replace(partial, path)
 
 
+def report_path(path: str) -> str:
+    """Where the last damage report of the journal at ``path`` is kept until a new game."""
+    return path + ".damage.json"
+
+
+def save_report(path: str, damage: Damage) -> None:
+    """Keep ``damage`` so every start says it again until a new game is set up."""
+    data = dataclasses.asdict(damage)
+    partial = report_path(path) + ".partial"
+    with open(partial, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(partial, report_path(path))
+
+
+def load_report(path: str) -> Damage | None:
+    """The damage report kept for the journal at ``path`` (``None``: none, or unreadable)."""
+    try:
+        with open(report_path(path), encoding="utf-8") as f:
+            data = json.load(f)
+        held = data.pop("holding")
+        data["problems"] = tuple(data["problems"])
+        data["set_aside"] = tuple(data["set_aside"])
+        return Damage(**data, holding=None if held is None else Holding(**held))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def clear_report(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(report_path(path))
+
+
 def recover(path: str) -> Damage | None:
     """Check the journal at ``path`` before it is used; repair it if it is damaged."""
     from .journal import copy_path, mark_path
@@ -317,7 +356,10 @@ def recover(path: str) -> Damage | None:
                 # The mark now tells what the repaired journal holds: the loss is
                 # reported once, here, not again at every start.
                 _write_mark(mark_file, best.game_id, best.inputs)
-    return Damage(path, tuple(problems), best, lost, lost_game, set_aside)
+    damage = Damage(path, tuple(problems), best, lost, lost_game, set_aside)
+    if may_repair:
+        save_report(path, damage)
+    return damage
 
 
 def _best(holdings: list[Holding], mark: tuple[int, int] | None) -> Holding | None:

@@ -114,6 +114,38 @@ def open_host(
     return host
 
 
+def watch_health(host: TableHost) -> Any:
+    """A :class:`~lawmaster.host.health.Health` shown on every table the host holds.
+
+    It starts with what the journal's start-up check found, so a damaged
+    journal is said on the table screen even at a table without hardware.
+    Each change pushes fresh pages; the board's stages add the referee's side
+    (:func:`lawmaster.host.stack.health_of`).
+    """
+    from .health import Health
+
+    health = Health()
+    host.health = health  # type: ignore[attr-defined]
+    damage = getattr(host.journal, "damage", None)
+    if damage is not None:
+        health.journal_damage(damage)
+
+    def attach(table: Table) -> None:
+        table.health = health
+        table.referee.attach_health(health)
+
+    def changed() -> None:
+        table = host.table
+        if table is not None:
+            table.touch()
+
+    if host.table is not None:
+        attach(host.table)
+    host.on_new_table.append(attach)
+    health.on_change.append(changed)
+    return health
+
+
 @dataclass
 class Runtime:
     """Everything running for one table; :meth:`close` stops it in reverse order."""
@@ -129,6 +161,10 @@ class Runtime:
     simulated_board: Any = None
     #: The table's hardware health (:class:`~lawmaster.host.health.Health`), once wired.
     health: Any = None
+
+    def __post_init__(self) -> None:
+        if self.health is None:
+            self.health = watch_health(self.host)
 
     @property
     def table(self) -> Table:

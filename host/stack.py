@@ -10,6 +10,7 @@ new game set up from a tablet is refereed by the same stack.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import math
 import queue
@@ -73,40 +74,22 @@ class Inputs:
 
 
 def health_of(runtime: Runtime) -> Any:
-    """The runtime's :class:`~lawmaster.host.health.Health`, created and wired on first use.
+    """The runtime's :class:`~lawmaster.host.health.Health`, its changes sent to the referee.
 
-    Every table the host holds (now and each new game) shows it on its pages,
-    and its referee pauses while it says the board is blind. A change reaches
-    the referee through the input queue, in order with the board's inputs.
+    The runtime shows the health on every page (:func:`~lawmaster.host.runtime.watch_health`);
+    here its changes also reach the current referee through the input queue,
+    in order with the board's inputs, so it pauses while the board is blind.
     """
-    from .health import Health
-
-    if runtime.health is not None:
-        return runtime.health
-    health = Health()
-    runtime.health = health
-    runtime.host.health = health  # type: ignore[attr-defined]
+    health = runtime.health
+    if getattr(health, "refereed", False):
+        return health
     inputs = inputs_of(runtime)
 
     def changed() -> None:
-        def deliver(table: Table) -> None:
-            table.referee.health_changed()
-            table.touch()
-
-        inputs.put(deliver)
+        inputs.put(lambda table: table.referee.health_changed())
 
     health.on_change.append(changed)
-    damage = getattr(runtime.host.journal, "damage", None)
-    if damage is not None:
-        health.journal_damage(damage)
-
-    def attach(table: Table) -> None:
-        table.health = health
-        table.referee.attach_health(health)
-
-    if runtime.host.table is not None:
-        attach(runtime.host.table)
-    runtime.host.on_new_table.append(attach)
+    health.refereed = True
     return health
 
 
@@ -343,7 +326,13 @@ def wire_board(
 
     attach(runtime.table)
     runtime.host.on_new_table.append(attach)
-    link = Link(port, feed.on_scan, on_status=health.link_status)
+    extra: dict[str, Any] = {}
+    if "on_selftest" in inspect.signature(Link).parameters:
+        # The scanner's own self-test report (channel -> reason), once the link offers it.
+        extra["on_selftest"] = lambda report: health.channel_faults_reported(
+            source="self-test", failed=report.failed
+        )
+    link = Link(port, feed.on_scan, on_status=health.link_status, **extra)
     health.watch_link(lambda: link.stats)
     link.start()
     runtime.closers.append(link.stop)

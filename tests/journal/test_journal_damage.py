@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from lawmaster.host.journal import Journal
-from lawmaster.host.journal_recovery import read_holding, read_mark
+from lawmaster.host.journal_recovery import file_problems, read_holding, read_mark
 from lawmaster.host.runtime import DEMO_HEADER, open_host, players_for, tablet_act
 from lawmaster.host.table import Table, TableHost
 
@@ -157,15 +157,20 @@ def test_journal_damage_garbage_appended_to_the_wal(played, tmp_path):
     assert _check_resumed(journal, played, message) == played[1]
 
 
-def test_journal_damage_is_reported_once_then_the_journal_is_whole(played, tmp_path):
-    journal, _ = _damaged(played, tmp_path, _cut_wal(0.5))
+def test_journal_damage_is_said_at_every_start_until_a_new_game(played, tmp_path):
+    journal, message = _damaged(played, tmp_path, _cut_wal(0.5))
     held = journal.open_game().last_seq
     journal.close()
     again = Journal(tmp_path / "j.db")
-    assert again.damage is None
+    assert file_problems(again.path) == []  # repaired: whole again
+    assert again.damage is not None and again.damage.message == message  # said again, same words
     assert again.open_game().last_seq == held
     assert read_mark(again.mark_path) == (again.open_game().id, held)
     assert any(name.startswith("j.db.damaged-") for name in os.listdir(tmp_path))
+    again.start_game({"game": "gw-brott"}, {}, {"table": "t"})
+    assert again.damage is None
+    again.close()
+    assert Journal(tmp_path / "j.db").damage is None
 
 
 def test_journal_damage_no_copy_and_an_unreadable_file_starts_afresh_and_says_so(
@@ -196,3 +201,15 @@ def test_journal_damage_reaches_the_table_host_without_a_traceback(played, tmp_p
     said = capsys.readouterr().err
     assert "was damaged" in said and "Replay them by hand" in said and "Traceback" not in said
     assert host.journal.damage is not None
+    # The table screen says it too, and every seat is told to replay by hand.
+    from lawmaster.host.runtime import Runtime
+    from lawmaster.host.web import create_app
+
+    runtime = Runtime(host)
+    client = create_app(host).test_client()
+    screen = client.get("/table").get_data(as_text=True)
+    assert "Table health" in screen and "was damaged" in screen and "Replay them by hand" in screen
+    seat = client.get(f"/seat/{host.table.token('red')}").get_data(as_text=True)
+    assert f"The journal lost {committed - in_copy} input(s)" in seat
+    assert "Traceback" not in screen + seat
+    runtime.close()
