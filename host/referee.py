@@ -80,7 +80,8 @@ class Board(Protocol):
 
     A board may also offer ``recheck(on: bool)``: while on, it compares what it
     sees with the expectation and calls :meth:`Referee.board_matches` (through
-    the input queue) once they agree.
+    the input queue) once they agree; and ``hold(on: bool)``: while on, the
+    referee holds its inputs (pieces astray are then no sign of a bad sensor).
     """
 
     def expect(self, expectation: Any) -> None: ...
@@ -366,6 +367,9 @@ class Referee:
             # elsewhere is reported, to be put back where the game has it.
             expectation = dataclasses.replace(expectation, movers=frozenset())
         self.board.expect(expectation)
+        hold = getattr(self.board, "hold", None)
+        if hold is not None:
+            hold(self.holding)
         recheck = getattr(self.board, "recheck", None)
         if recheck is not None:
             recheck(self.rechecking and self.paused is None)

@@ -222,6 +222,7 @@ class BoardFeed:
         self._expectation: Any = None
         self._latest: Any = None
         self._recheck = False
+        self._holding = False
         self._match_since: float | None = None
         self._matched = False
         self._rate_t0: float | None = None
@@ -233,6 +234,10 @@ class BoardFeed:
         with self._lock:
             self._expectation = expectation
             self._latest = expectation
+
+    def hold(self, on: bool) -> None:
+        """The referee holds its inputs (blind, or checking): pieces astray are no sensor fault."""
+        self._holding = on
 
     def recheck(self, on: bool) -> None:
         """Compare the board with the expectation until they agree (the board came back)."""
@@ -267,7 +272,8 @@ class BoardFeed:
         """Channel faults, the scan rate, and the check of a board that came back."""
         health = self.health
         watch = self.watch
-        if watch is not None and watch.feed(readings, t, self.sensing.kind_at) and health:
+        judge = not self._holding
+        if watch is not None and watch.feed(readings, t, self.sensing.kind_at, judge) and health:
             health.channel_faults("play", watch.flagged)
         if self._rate_t0 is None:
             self._rate_t0, self._rate_frames = t, 0

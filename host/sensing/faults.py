@@ -104,7 +104,7 @@ class ChannelWatch:
         n = sensor_map.channels
         self.channels = n
         self._space = sensor_map.space_of_channel()
-        self._used = [s is not None for s in self._space]
+        self._used_channels = [ch for ch, s in enumerate(self._space) if s is not None]
         spec = sensor_map.sensor
         clamp = spec.rail_v / spec.supply_v * 65536
         # Beyond half the sensor's output swing from a rail: no sensor output reaches there.
@@ -157,11 +157,15 @@ class ChannelWatch:
         self._missing_since = {s: t for s, t in self._missing_since.items() if s in watched}
 
     # -- the frame loop ------------------------------------------------------------
-    def feed(self, readings: Sequence[int], t: float, kind_at: Any = None) -> bool:
+    def feed(
+        self, readings: Sequence[int], t: float, kind_at: Any = None, judge: bool = True
+    ) -> bool:
         """Take one frame at scan time ``t``; ``True`` when the flagged set changed.
 
         ``kind_at(channel)`` is the sensing layer's debounced class of a channel
-        (for the disagreement check; ``None`` skips it).
+        (for the disagreement check; ``None`` skips it). With ``judge`` false (the
+        referee is paused or checking the board: pieces are known to be astray)
+        a disagreement is only withdrawn, never raised, and none is being timed.
         """
         self._scans += 1
         if self._scans % self._stride:
@@ -170,12 +174,10 @@ class ChannelWatch:
         prev = self._prev
         n = self.channels
         if prev is not None:
-            same, rail, bound, used = self._same, self._rail, self._bound, self._used
+            same, rail, bound = self._same, self._rail, self._bound
             low, high = self._rail_low, self._rail_high
-            for ch in range(n):
+            for ch in self._used_channels:
                 r = readings[ch]
-                if not used[ch]:
-                    continue
                 step = r - prev[ch]
                 if step:
                     same[ch] = 0
@@ -185,14 +187,16 @@ class ChannelWatch:
                     same[ch] += 1
                 if r < low or r > high:
                     rail[ch] += 1
-                else:
+                elif rail[ch]:
                     rail[ch] = 0
             self._frames += 1
             if self._frames % 4 == 0:  # flags need no faster than every 4th sample
                 self._update(t)
         self._prev = list(readings[:n])
+        if not judge:
+            self._missing_since.clear()
         if kind_at is not None and self._watched:
-            self._check_agreement(t, kind_at)
+            self._check_agreement(t, kind_at, judge)
         return self.flagged != before
 
     def _jumped(self, ch: int, t: float) -> None:
@@ -205,6 +209,9 @@ class ChannelWatch:
         if not times:
             return False
         times[:] = [x for x in times if t - x <= self._jump_window]
+        if not times:
+            del self._jump_times[ch]
+            return False
         return len(times) >= self._jumps_needed
 
     def _source(self, ch: int, reason: str) -> str:
@@ -219,9 +226,12 @@ class ChannelWatch:
             self.flagged[ch] = ChannelFault(ch, self._space[ch], reason, t, source, piece=piece)
 
     def _update(self, t: float) -> None:
-        for ch in range(self.channels):
-            if not self._used[ch]:
-                continue
+        same, rail = self._same, self._rail
+        stuck_n, rail_n = self._stuck_samples, self._rail_samples
+        # Only channels with something to say: a long run, a jump, or a flag to review.
+        suspects = {ch for ch in self._used_channels if same[ch] >= stuck_n or rail[ch] >= rail_n}
+        suspects.update(self._jump_times, self.flagged)
+        for ch in suspects:
             fault = self.flagged.get(ch)
             if self._rail[ch] >= self._rail_samples:
                 self._flag(ch, "rail", t)
@@ -234,7 +244,7 @@ class ChannelWatch:
                 if fault.reason != "jump" or calm:
                     del self.flagged[ch]
 
-    def _check_agreement(self, t: float, kind_at: Any) -> None:
+    def _check_agreement(self, t: float, kind_at: Any, judge: bool) -> None:
         for space, (piece, kind) in self._watched.items():
             channels = self._spaces_of[space]
             seen = any(kind_at(ch) == kind for ch in channels)
@@ -245,6 +255,8 @@ class ChannelWatch:
                         "disagrees"
                     ):
                         del self.flagged[ch]
+                continue
+            if not judge:
                 continue
             since = self._missing_since.setdefault(space, t)
             if t - since >= self._move:
