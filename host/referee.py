@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 TABLET = "tablet"
 BOARD = "board"
+#: The table screen's seat (``table.TABLE_SEAT``; not imported: table imports this module).
+TABLE = "table"
 NFC = "nfc"
 BUTTON = "button"
 DIGITAL = "digital-dice"
@@ -258,18 +260,11 @@ class Referee:
         from .table import Status
 
         if self.paused is not None:
-            detail, seats = "", ()
-            if self.health is not None:
-                named = {s: self.health.blind(s) for s in self.table.seats()}
-                seats = tuple(s for s, words in named.items() if words and words != self.paused)
-                detail = next((named[s] for s in seats), "") or ""
-            tail = ". The referee has paused: no move is accepted or refused until it is back."
-            return Status(
-                "blind",
-                f"The board is blind: {self.paused}{tail}",
-                f"The board is blind: {detail}{tail}" if detail else "",
-                seats,
-            )
+            # The seats' banners say why (each in the words it may read); the table
+            # screen, which has no banner for it, reads the reason in its status.
+            short = "Paused: no move is accepted or refused until the board can be read again."
+            why = self.paused[:1].upper() + self.paused[1:]
+            return Status("blind", short, f"{why}. {short}", (TABLE,))
         if self.rechecking:
             asked = self.rules.board_status(self.table.state)
             if asked is not None and asked.state == "illegal":

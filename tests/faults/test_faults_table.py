@@ -37,15 +37,16 @@ def _everyone_sees_blind(ft, words: str) -> None:
     for seat in (*SEATS, "table"):
         snapshot = ft.table.snapshot(seat)
         assert snapshot["status"]["state"] == "blind", (seat, snapshot["status"])
-        assert "The board is blind" in snapshot["status"]["message"]
+        assert "Paused: no move is accepted or refused" in snapshot["status"]["message"]
+    assert words[1:] in ft.table.snapshot("table")["status"]["message"]  # (capitalised there)
     for seat in SEATS:
         banner = ft.table.snapshot(seat)["health"]["banner"]
-        assert any("The board is blind" in line for line in banner)
+        assert any("The board is blind" in line and words in line for line in banner)
     for seat in SEATS:
         page = ft.seat_page(seat)
-        assert "The board is blind" in page and words in page and "Paused." in page
+        assert "The board is blind" in page and words in page and "Paused:" in page
     screen = ft.page("/table")
-    assert "Table health" in screen and words in screen
+    assert "Table health" in screen and words[1:] in screen
     assert _led(ft) == (0.0, 0.0, 1.0)  # the panel's LED is blue: paused
 
 
