@@ -83,10 +83,13 @@ def health_of(runtime: Runtime) -> Any:
     health = runtime.health
     if getattr(health, "refereed", False):
         return health
-    inputs = inputs_of(runtime)
+    inputs_of(runtime)
 
     def changed() -> None:
-        inputs.put(lambda table: table.referee.health_changed())
+        # The queue of the stages wired now: a new game's stages bring their own.
+        inputs = runtime.inputs
+        if inputs is not None:
+            inputs.put(lambda table: table.referee.health_changed())
 
     health.on_change.append(changed)
     health.refereed = True
