@@ -26,6 +26,7 @@ outside the lock.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -33,6 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .sensing.faults import ChannelFault, self_test_faults
+
+log = logging.getLogger(__name__)
 
 TABLE_SEAT = "table"
 
@@ -247,9 +250,7 @@ class Health:
             try:
                 listener()
             except Exception:  # noqa: BLE001 - a page that fails to update must not stop a report
-                import logging
-
-                logging.getLogger(__name__).exception("health listener failed")
+                log.exception("health listener failed")
 
 
 def _reader_name(reader: ReaderState) -> str:

@@ -139,10 +139,18 @@ def watch_health(host: TableHost) -> Any:
         if table is not None:
             table.touch()
 
+    def may_know(piece: str, seat: str) -> bool:
+        # Whoever the game lets read why a piece's input was wrong may read where it stands.
+        table = host.table
+        if table is None:
+            return False
+        return seat in table.referee.rules.detail_seats({"by": piece}, table.state)
+
     if host.table is not None:
         attach(host.table)
     host.on_new_table.append(attach)
     health.on_change.append(changed)
+    health.may_know = may_know
     return health
 
 

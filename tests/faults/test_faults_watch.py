@@ -205,3 +205,17 @@ def test_faults_referee_pauses_while_blind_then_checks_the_board_before_play(tmp
     assert board.expected[-1].movers == frozenset({"red"})
     answer = table.submit("red", {"act": "roll", "by": "red", "faces": FACES})
     assert answer["ok"] and table.last_seq == 1
+
+
+def test_faults_health_names_a_hidden_piece_s_cell_only_to_seats_the_game_lets_know(tmp_path):
+    from lawmaster.host.runtime import Runtime, open_host
+
+    runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
+    try:
+        health = runtime.health
+        assert runtime.table.health is health
+        # GW:s brott: where a criminal stands is for the criminals' tablets only.
+        assert not health.may_know("red", "gw") and not health.may_know("red", "table")
+        assert health.may_know("red", "green")
+    finally:
+        runtime.close()
