@@ -219,3 +219,25 @@ def test_faults_health_names_a_hidden_piece_s_cell_only_to_seats_the_game_lets_k
         assert health.may_know("red", "green")
     finally:
         runtime.close()
+
+
+def test_faults_health_a_seat_s_own_reader_offline_concerns_that_seat_only():
+    health = Health()
+    health.add_reader("seat-dredd", "dredd")
+    health.add_reader("table-0", None)
+    health.reader_status(
+        SimpleNamespace(
+            reader="seat-dredd", seat="dredd", online=False, detail="not answering", at=0.0
+        )
+    )
+    health.reader_status(
+        SimpleNamespace(reader="table-0", seat=None, online=True, detail="", at=0.0)
+    )
+    assert health.for_seat("dredd")["banner"] == [
+        "The card reader of dredd is offline: cards laid on it are not read."
+    ]
+    assert health.for_seat("anderson")["banner"] == []
+    panel = dict(health.for_seat("table")["panel"])
+    assert panel["Card reader of dredd"] == "offline (it does not answer)"
+    assert panel["Card reader at the table"] == "online"
+    assert health.blind() is None  # a reader is not the board

@@ -113,10 +113,11 @@ def test_journal_damage_a_wal_cut_in_half_resumes_from_the_copy_and_says_so(play
     assert journal.damage.replay_by_hand == committed - in_copy
 
 
-def test_journal_damage_a_main_file_cut_short(played, tmp_path):
+@pytest.mark.parametrize("shut_down", [True, False], ids=["after-shutdown", "after-power-cut"])
+def test_journal_damage_a_main_file_cut_short(played, tmp_path, shut_down):
     def damage(path: Path) -> None:
-        # A clean shutdown first (the log folded into the file), then the file loses its tail.
-        Journal(path).close()
+        if shut_down:  # a clean shutdown first folds the log into the file
+            Journal(path).close()
         os.truncate(path, os.path.getsize(path) // 2 + 100)
 
     journal, message = _damaged(played, tmp_path, damage)
