@@ -186,7 +186,7 @@ class Health:
 
     # -- what the pages show -----------------------------------------------------------
     def for_seat(self, seat: str) -> dict[str, Any]:
-        """``{"banner": [sentences], "panel": [[label, words], ...]}`` (the panel: table only)."""
+        """``{"banner": [sentences], "panel": [[label, words, trouble], ...]}`` (panel: table)."""
         banner: list[str] = []
         reason = self.blind(seat)
         # The table screen says it in its status line and its panel: no banner twice.
@@ -210,9 +210,10 @@ class Health:
             view["panel"] = self.panel()
         return view
 
-    def panel(self) -> list[list[str]]:
-        """The table screen's health panel: [label, words] rows a player reads at a glance."""
-        rows: list[list[str]] = []
+    def panel(self) -> list[list[Any]]:
+        """The table screen's health panel: rows of [label, words, trouble] a player reads
+        at a glance (``trouble``: whether the row tells of something wrong)."""
+        rows: list[list[Any]] = []
         with self._lock:
             board, scanner, detail = self.board, self.scanner, self.scanner_detail
             since, rate, stats = self.scanner_since, self.scan_rate, self._stats
@@ -226,22 +227,23 @@ class Health:
                 words += f", for {_ago(self.clock() - since)}"
             if rate is not None and scanner in ("connected", "back"):
                 words += f", {rate:.0f} scans a second"
-            rows.append(["Scanner", words])
+            rows.append(["Scanner", words, scanner not in ("connected", "back")])
             if stats is not None:
-                rows.append(["Scanner link", _counters(stats())])
+                rows.append(["Scanner link", _counters(stats()), False])
             faults = self.faults()
             if not faults:
-                rows.append(["Sensors", "every sensor reads normally"])
+                rows.append(["Sensors", "every sensor reads normally", False])
             for fault in faults:
                 text = self._fault_words(fault, None)
-                rows.append(["Sensor", text[0].upper() + text[1:] + f" ({_found(fault)})"])
+                words = text[0].upper() + text[1:] + f" ({_found(fault)})"
+                rows.append(["Sensor", words, True])
         for reader in readers:
             state = {True: "online", False: "offline", None: "starting"}[reader.online]
             if reader.online is False and reader.detail:
                 state += f" ({_plain_reader_detail(reader.detail)})"
-            rows.append([_reader_name(reader).capitalize(), state])
+            rows.append([_reader_name(reader).capitalize(), state, reader.online is False])
         if journal is not None:
-            rows.append(["Journal", " ".join(journal.lines())])
+            rows.append(["Journal", " ".join(journal.lines()), True])
         return rows
 
     # -- inside -----------------------------------------------------------------------

@@ -18,6 +18,9 @@ Two small files beside it bound what damage to the journal can cost:
   vanished (a write-ahead log cut short) is noticed and counted instead of the
   game silently resuming earlier.
 
+Both are written by a side thread right after the commit they follow, so
+their fsyncs never delay a verdict; :meth:`Journal.flush` waits for them.
+
 Opening a journal checks it first (:mod:`lawmaster.host.journal_recovery`):
 :attr:`Journal.damage` then says in words what was wrong, what the table
 resumed from and how many inputs must be replayed by hand, or is ``None``.
@@ -130,7 +133,14 @@ class Journal:
         self.mark_path = mark_path(self.path)
         self._claim: int | None = None
         self._mark: int | None = None
-        self._backup_lock = threading.Lock()
+        # The mark and the copy are written by a side thread after each commit, so
+        # their fsyncs never delay a verdict (see _side_run).
+        self._side_cond = threading.Condition()
+        self._side_thread: threading.Thread | None = None
+        self._want_mark: tuple[int, int] | None = None
+        self._want_copy = False
+        self._asked = self._done = 0
+        self._closing = False
         #: Copies that could not be made (logged; the journal itself still holds everything).
         self.backup_errors = 0
         #: What the start-up check found, now or at an earlier start of the same game
@@ -147,6 +157,12 @@ class Journal:
             self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
+        with self._side_cond:
+            self._closing = True
+            self._side_cond.notify_all()
+            thread = self._side_thread
+        if thread is not None:
+            thread.join(timeout=30)  # the last mark and copy go out first
         with self._lock:
             self._db.close()
             if self._mark is not None:
@@ -172,37 +188,88 @@ class Journal:
         self._mark = os.open(self.mark_path, os.O_RDWR | os.O_CREAT, 0o644)
 
     def backup(self) -> None:
-        """Copy the whole journal to :attr:`copy_path`, durably (a turn or round ended).
+        """Ask for a copy of the whole journal (a turn or round ended).
+
+        The copy is made on the journal's side thread, off the path of the
+        verdict, with SQLite's backup API; :meth:`flush` waits for it.
+        """
+        self.claim()
+        self._side(backup=True)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until the mark and the copies asked for so far are on disk."""
+        with self._side_cond:
+            target = self._asked
+            return self._side_cond.wait_for(lambda: self._done >= target, timeout)
+
+    def _side(self, *, mark: tuple[int, int] | None = None, backup: bool = False) -> None:
+        with self._side_cond:
+            if mark is not None:
+                self._want_mark = mark
+            self._want_copy = self._want_copy or backup
+            self._asked += 1
+            self._side_cond.notify_all()
+            if self._side_thread is None:
+                self._side_thread = threading.Thread(
+                    target=self._side_run, name="journal-copy", daemon=True
+                )
+                self._side_thread.start()
+
+    def _side_run(self) -> None:
+        """The mark and the copy, written after the commits they follow (latest wins)."""
+        while True:
+            with self._side_cond:
+                self._side_cond.wait_for(
+                    lambda: self._want_mark is not None or self._want_copy or self._closing
+                )
+                mark, copy = self._want_mark, self._want_copy
+                self._want_mark, self._want_copy = None, False
+                asked = self._asked
+                if mark is None and not copy and self._closing:
+                    return
+            try:
+                if mark is not None:
+                    self._write_mark(*mark)
+                if copy:
+                    self._copy()
+            finally:
+                with self._side_cond:
+                    self._done = asked
+                    self._side_cond.notify_all()
+
+    def _copy(self) -> None:
+        """Copy the whole journal to :attr:`copy_path`, durably.
 
         The copy is written beside the old one and renamed over it, so a crash
         in the middle leaves the previous copy whole. A copy that cannot be made
         is logged and counted (:attr:`backup_errors`), never raised: the input
         it follows is already safe in the journal itself.
         """
-        self.claim()
         partial = self.copy_path + ".partial"
-        # One copy at a time: a turn's end and a new game may ask from two threads.
-        with self._backup_lock:
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(partial)
+            target = sqlite3.connect(partial, isolation_level=None)
             try:
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(partial)
-                target = sqlite3.connect(partial, isolation_level=None)
-                try:
-                    with self._lock:
-                        self._db.backup(target)
-                    # One self-contained file: a copy must not need a write-ahead log of its own.
-                    target.execute("PRAGMA journal_mode=DELETE")
-                finally:
-                    target.close()
-                _fsync(partial)
-                os.replace(partial, self.copy_path)
-                _fsync(os.path.dirname(os.path.abspath(self.copy_path)))
-            except (sqlite3.Error, OSError):
-                self.backup_errors += 1
-                log.exception("the journal's copy %s could not be made", self.copy_path)
+                with self._lock:
+                    self._db.backup(target)
+                # One self-contained file: a copy must not need a write-ahead log of its own.
+                target.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                target.close()
+            _fsync(partial)
+            os.replace(partial, self.copy_path)
+            _fsync(os.path.dirname(os.path.abspath(self.copy_path)))
+        except (sqlite3.Error, OSError):
+            self.backup_errors += 1
+            log.exception("the journal's copy %s could not be made", self.copy_path)
 
     def _marked(self, game_id: int, seq: int) -> None:
         """Note the last committed input in the mark file (after its commit)."""
+        if self._mark is not None:
+            self._side(mark=(game_id, seq))
+
+    def _write_mark(self, game_id: int, seq: int) -> None:
         if self._mark is None:
             return
         text = json.dumps({"game": game_id, "seq": seq}).encode()

@@ -51,7 +51,7 @@ def _everyone_sees_blind(ft, words: str) -> None:
 
 
 def _panel(ft) -> dict[str, str]:
-    return dict(ft.table.snapshot("table")["health"]["panel"])
+    return _rows(ft.table.snapshot("table")["health"]["panel"])
 
 
 def _led(ft) -> tuple[float, float, float]:
@@ -99,7 +99,7 @@ def test_faults_scanner_unplugged_and_replugged_mid_move(simulated):  # noqa: F8
     ft.wait(lambda: len(ft.entries()) > len(before))
     assert ft.entries()[-1].body == {"act": "move", "by": "red", "die": "2", "to": to}
     assert ft.entries()[: len(before)] == before
-    panel = dict(ft.table.snapshot("table")["health"]["panel"])
+    panel = _rows(ft.table.snapshot("table")["health"]["panel"])
     assert panel["Scanner"].startswith("back") and "reconnected 1 times" in panel["Scanner link"]
 
 
@@ -169,3 +169,8 @@ def test_faults_a_reader_going_offline(simulated):  # noqa: F811
     emulator.silent = False
     ft.wait(lambda: _panel(ft)[label] == "online")
     assert ft.table.snapshot("red")["health"]["banner"] == []
+
+
+def _rows(panel) -> dict[str, str]:
+    """The health panel's rows as label -> words (the last row of a label wins)."""
+    return {label: words for label, words, _ in panel}

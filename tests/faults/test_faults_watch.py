@@ -129,7 +129,7 @@ def test_faults_watch_a_sensor_that_disagrees_with_the_game_longer_than_a_move(c
     health.may_know = lambda piece, seat: seat != "gw"
     health.channel_faults("play", watch.flagged)
     assert "C7" in health.blind("red") and "C7" not in health.blind("gw")
-    assert all("C7" not in words for _, words in health.panel())
+    assert all("C7" not in words for _, words, _ in health.panel())
     _run(rig, watch, 0.2)  # the sensor sees the piece again
     assert watch.flagged == {}
 
@@ -161,9 +161,11 @@ def test_faults_health_words_for_the_link_and_a_self_test_report(calibration):
     assert health.blind() == (
         "the sensor under A1 failed the scanner's own test (no-field reading off by 900)"
     )
-    panel = dict(health.panel())
+    panel = _rows(health.panel())
     assert panel["Scanner"] == "back" and "2 damaged" in panel["Scanner link"]
     assert "found by the scanner's self-test" in panel["Sensor"]
+    troubles = {label: trouble for label, _, trouble in health.panel()}
+    assert troubles == {"Scanner": False, "Scanner link": False, "Sensor": True}
     assert "{" not in str(health.panel())  # words, not dicts
 
 
@@ -237,7 +239,12 @@ def test_faults_health_a_seat_s_own_reader_offline_concerns_that_seat_only():
         "The card reader of dredd is offline: cards laid on it are not read."
     ]
     assert health.for_seat("anderson")["banner"] == []
-    panel = dict(health.for_seat("table")["panel"])
+    panel = _rows(health.for_seat("table")["panel"])
     assert panel["Card reader of dredd"] == "offline (it does not answer)"
     assert panel["Card reader at the table"] == "online"
     assert health.blind() is None  # a reader is not the board
+
+
+def _rows(panel) -> dict[str, str]:
+    """The health panel's rows as label -> words (the last row of a label wins)."""
+    return {label: words for label, words, _ in panel}

@@ -34,6 +34,7 @@ def played(tmp_path_factory) -> tuple[Path, int, int, dict[str, str]]:
     table = Table.start(Journal(path), DEMO_HEADER, {"board": False, "seed": 2})
     players = players_for(table, 2)
     def behind() -> int:
+        assert table.journal.flush()  # the copy asked for at the last turn's end is made
         copied = read_holding(str(path) + ".copy", "copy")
         return table.last_seq - (0 if isinstance(copied, str) else copied.inputs)
 
@@ -42,6 +43,7 @@ def played(tmp_path_factory) -> tuple[Path, int, int, dict[str, str]]:
         decision = players.decide()
         assert decision is not None
         tablet_act(table, decision)
+    assert table.journal.flush()
     snap = folder / "snap"
     snap.mkdir()
     # The writer is still open: its write-ahead log holds the game (no checkpoint yet).
