@@ -75,6 +75,8 @@ UNDO = "undo"
 BACKUP_EVERY = 10
 #: The mark file's fixed width: one write of it never straddles a disk sector.
 MARK_BYTES = 64
+#: Seconds the side thread gathers requests before writing the mark and the copy.
+GATHER_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ class Journal:
         self._want_mark: tuple[int, int] | None = None
         self._want_copy = False
         self._asked = self._done = 0
-        self._closing = False
+        self._closing = self._hurry = False
         #: Copies that could not be made (logged; the journal itself still holds everything).
         self.backup_errors = 0
         #: What the start-up check found, now or at an earlier start of the same game
@@ -200,6 +202,8 @@ class Journal:
         """Wait until the mark and the copies asked for so far are on disk."""
         with self._side_cond:
             target = self._asked
+            self._hurry = True
+            self._side_cond.notify_all()
             return self._side_cond.wait_for(lambda: self._done >= target, timeout)
 
     def _side(self, *, mark: tuple[int, int] | None = None, backup: bool = False) -> None:
@@ -222,6 +226,10 @@ class Journal:
                 self._side_cond.wait_for(
                     lambda: self._want_mark is not None or self._want_copy or self._closing
                 )
+                # A burst of inputs (a capture and its jailing) costs one mark, not one
+                # each: their fsyncs would otherwise contend with the commits' own.
+                self._side_cond.wait_for(lambda: self._closing or self._hurry, GATHER_S)
+                self._hurry = False
                 mark, copy = self._want_mark, self._want_copy
                 self._want_mark, self._want_copy = None, False
                 asked = self._asked
