@@ -34,6 +34,13 @@ from lawmaster.firmware.protocol import (
 __all__ = ["ScanAssembler"]
 
 
+class KeyScan(ScanFrame):
+    """A whole scan read afresh on the scanner (a keyframe), not rebuilt from changes:
+    only such readings show a sensor's noise, so only they can show one gone still."""
+
+    __slots__ = ()
+
+
 class ScanAssembler:
     """Turns KEY and DELTA frames into full :class:`ScanFrame` objects."""
 
@@ -108,7 +115,7 @@ class ScanAssembler:
             return None
         self._image = key
         self.keyframes += 1
-        return ScanFrame(frame.seq, self._unwrap(frame.timestamp_us), frame.scan_us, tuple(key))
+        return KeyScan(frame.seq, self._unwrap(frame.timestamp_us), frame.scan_us, tuple(key))
 
     def _feed_delta(self, frame: DeltaFrame) -> ScanFrame | None:
         image = self._image

@@ -9,6 +9,7 @@ status      LED          buzzer
 ``ok``      green        one short beep
 ``illegal`` red          two long beeps
 ``waiting`` amber        silent (a piece must be put back)
+``blind``   blue         three short beeps (the board cannot be read: paused)
 ``idle``    off          silent
 =========== ============ =================================
 
@@ -30,7 +31,7 @@ from gpiozero import RGBLED, Button, Buzzer
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 BUTTONS = ("confirm", "undo", "end_turn")
-STATUSES = ("ok", "illegal", "waiting", "idle")
+STATUSES = ("ok", "illegal", "waiting", "blind", "idle")
 
 #: LED colour (red, green, blue in 0..1) per status. Amber leans to red because
 #: a typical RGB LED's green die is much brighter than its red one.
@@ -38,6 +39,8 @@ COLOURS: dict[str, tuple[float, float, float]] = {
     "ok": (0.0, 1.0, 0.0),
     "illegal": (1.0, 0.0, 0.0),
     "waiting": (1.0, 0.25, 0.0),
+    # Blue: the one colour no verdict uses, so a glance tells "paused" from "wrong".
+    "blind": (0.0, 0.0, 1.0),
     "idle": (0.0, 0.0, 0.0),
 }
 
@@ -45,6 +48,7 @@ COLOURS: dict[str, tuple[float, float, float]] = {
 BEEPS: dict[str, tuple[float, float, int]] = {
     "ok": (0.08, 0.05, 1),
     "illegal": (0.35, 0.15, 2),
+    "blind": (0.08, 0.08, 3),
 }
 
 

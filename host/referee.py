@@ -16,10 +16,20 @@ waits until the tracker reports the piece back where the game has it.
 
 What is game-specific (who owns an action, how an observation reads as an
 action, which prompts a seat gets) lives in a :class:`GameRules` per game.
+
+While the board is blind (:meth:`lawmaster.host.health.Health.blind`: the
+scanner lost, a flagged sensor under the board) the referee pauses: no move is
+accepted or refused, from the board, the tablets, the cards or the buttons;
+the tablets and the LED say why. When the board comes back it is checked
+against the game first: the tracker is told that no piece may move, so every
+piece that stands elsewhere is reported and shown to be put back, and play
+resumes only when the board (:meth:`Board.recheck`) reports that it matches.
+The journal holds everything accepted before the pause, so nothing is lost.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 import threading
@@ -34,6 +44,8 @@ if TYPE_CHECKING:
 
 TABLET = "tablet"
 BOARD = "board"
+#: The table screen's seat (``table.TABLE_SEAT``; not imported: table imports this module).
+TABLE = "table"
 NFC = "nfc"
 BUTTON = "button"
 DIGITAL = "digital-dice"
@@ -68,7 +80,13 @@ class Panel(Protocol):
 
 
 class Board(Protocol):
-    """The tracker's side of the board feed: told what to expect after every change."""
+    """The tracker's side of the board feed: told what to expect after every change.
+
+    A board may also offer ``recheck(on: bool)``: while on, it compares what it
+    sees with the expectation and calls :meth:`Referee.board_matches` (through
+    the input queue) once they agree; and ``hold(on: bool)``: while on, the
+    referee holds its inputs (pieces astray are then no sign of a bad sensor).
+    """
 
     def expect(self, expectation: Any) -> None: ...
 
@@ -170,7 +188,14 @@ class Referee:
             "rejected": 0,
             "illegal_physical": 0,
             "unknown_tag": 0,
+            "held": 0,
         }
+        #: The table's health (:class:`~lawmaster.host.health.Health`), if wired.
+        self.health: Any = None
+        #: Why the board is blind, while the referee is paused (``None``: not paused).
+        self.paused: str | None = None
+        #: The board came back and is being compared with the game.
+        self.rechecking = False
 
     # -- wiring ---------------------------------------------------------------
     def attach_panel(self, panel: Panel | None) -> None:
@@ -184,10 +209,83 @@ class Referee:
             self.expect()
             self.refresh()
 
+    def attach_health(self, health: Any) -> None:
+        """Pause whenever ``health`` says the board is blind (call :meth:`health_changed`)."""
+        with self.lock:
+            self.health = health
+            self.health_changed()
+
+    # -- blindness --------------------------------------------------------------
+    @property
+    def holding(self) -> bool:
+        """Whether inputs are held now (the board is blind or being checked)."""
+        return self.paused is not None or self.rechecking
+
+    def health_changed(self) -> None:
+        """The table's health changed: pause, or start checking the board that came back."""
+        with self.lock:
+            reason = None
+            if self.health is not None and self.board is not None:
+                reason = self.health.blind()
+            if reason is not None:
+                entering = not self.holding
+                self.paused = reason
+                if entering:
+                    self.expect()
+            elif self.paused is not None:
+                self.paused = None
+                self.rechecking = True
+                self.expect()
+            self.refresh()
+
+    def board_matches(self) -> None:
+        """The board (checked since it came back) stands as the game has it: play on."""
+        with self.lock:
+            if not self.rechecking or self.paused is not None:
+                return
+            self.rechecking = False
+            self.notice = None
+            self.expect()
+            self.refresh()
+
+    def _held(self) -> dict[str, Any]:
+        self.counts["held"] += 1
+        why = self.paused or "the board is being checked against the game"
+        return {
+            "ok": False,
+            "paused": True,
+            "error": f"The referee is paused ({why}). Nothing was decided: send it again"
+            " when play goes on.",
+        }
+
+    def _pause_status(self) -> Status | None:
+        from .table import Status
+
+        if self.paused is not None:
+            # The seats' banners say why (each in the words it may read); the table
+            # screen, which has no banner for it, reads the reason in its status.
+            short = "Paused: no move is accepted or refused until the board can be read again."
+            why = self.paused[:1].upper() + self.paused[1:]
+            return Status("blind", short, f"{why}. {short}", (TABLE,))
+        if self.rechecking:
+            asked = self.rules.board_status(self.table.state)
+            if asked is not None and asked.state == "illegal":
+                back = "The board is back, but it differs from the game: "
+                detail = back + asked.detail if asked.detail else ""
+                return dataclasses.replace(asked, message=back + asked.message, detail=detail)
+            return Status(
+                "waiting",
+                "The board is back. Put every piece where the game has it: play goes on"
+                " when the board matches the game.",
+            )
+        return None
+
     # -- tablet ---------------------------------------------------------------
     def tablet(self, seat: str, action: Any) -> dict[str, Any]:
         """Input typed on ``seat``'s tablet."""
         with self.lock:
+            if self.holding:
+                return self._held()
             try:
                 if isinstance(action, dict) and self.rules.referee_input(seat, action, self):
                     return {"ok": True, "events": []}
@@ -223,6 +321,15 @@ class Referee:
     def observation(self, observation: Any) -> None:
         """A tracker observation: a piece moved, was caught, jailed, misplaced, restored."""
         with self.lock:
+            if self.paused is not None:
+                self.counts["held"] += 1
+                return  # nothing seen on a blind board is judged
+            if self.rechecking and getattr(observation, "TYPE", "") not in (
+                "anomaly",
+                "restored",
+            ):
+                self.counts["held"] += 1
+                return  # while checking, only "put it back" and "put back" count
             self.rules.observe(observation, self)
             self.refresh()
 
@@ -230,6 +337,9 @@ class Referee:
         self, action: dict[str, Any], seat: str | None, *, source: str = BOARD
     ) -> str | None:
         """Apply an input from the table's hardware; the reason in words if it is illegal."""
+        if self.holding:
+            self.counts["held"] += 1
+            return None  # a paused referee neither accepts nor refuses
         state = self.table.state
         try:
             completed = self.rules.complete(seat or "", action, state, self._rng())
@@ -247,15 +357,31 @@ class Referee:
         if self.board is None:
             return
         expectation = self.rules.expectation(self.table.state)
-        if expectation is not None:
-            self.board.expect(expectation)
+        if expectation is None:
+            return
+        if self.holding:
+            # Blind or being checked: no piece may move, so any piece that stands
+            # elsewhere is reported, to be put back where the game has it.
+            expectation = dataclasses.replace(expectation, movers=frozenset())
+        self.board.expect(expectation)
+        hold = getattr(self.board, "hold", None)
+        if hold is not None:
+            hold(self.holding)
+        recheck = getattr(self.board, "recheck", None)
+        if recheck is not None:
+            recheck(self.rechecking and self.paused is None)
 
     def refresh(self) -> None:
         """Show the table's status now: the board's problems, a notice, or all well."""
         from .table import Status
 
         with self.lock:
-            status = self.rules.board_status(self.table.state) or self.notice or Status()
+            status = (
+                self._pause_status()
+                or self.rules.board_status(self.table.state)
+                or self.notice
+                or Status()
+            )
             self.table.set_status(status)
             if self.panel is not None:
                 # The panel knows ok / illegal / waiting / idle: a finished game leaves it dark.
@@ -274,6 +400,9 @@ class Referee:
 
         kind = type(event).__name__
         with self.lock:
+            if self.holding and kind in ("UnknownTag", "CardTapped"):
+                self.counts["held"] += 1
+                return
             if kind == "UnknownTag":
                 self.counts["unknown_tag"] += 1
                 self.notice = Status("illegal", f"unknown card: {event.message}")
@@ -294,6 +423,9 @@ class Referee:
         """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it,
         ``"end_turn"`` is the game's (e.g. a criminal who cannot move passes)."""
         with self.lock:
+            if self.holding:
+                self.counts["held"] += 1
+                return
             if name == "undo":
                 self.request_undo(None)
             elif name == "confirm" and self.table.undo is not None:
@@ -323,6 +455,8 @@ class Referee:
         from .table import UndoRequest
 
         with self.lock:
+            if self.holding:
+                return self._held()
             state = self.table.state
             if not self.table.actions:
                 return {"ok": False, "error": "there is nothing to undo"}
@@ -337,6 +471,8 @@ class Referee:
     def confirm_undo(self, seat: str) -> dict[str, Any]:
         """The other side agrees: the last input is taken back (and journalled)."""
         with self.lock:
+            if self.holding:
+                return self._held()
             request = self.table.undo
             if request is None:
                 return {"ok": False, "error": "nobody asked for an undo"}
@@ -349,6 +485,7 @@ class Referee:
                 seq = self.table.take_back(seat=seat, source=TABLET)
             except IllegalAction as exc:
                 return {"ok": False, "error": exc.reason}
+            self.table.journal.backup()
             self.rules.undone(self.table.state)
             self.notice = None
             # The board must go back too: the tracker now expects the earlier position
@@ -364,7 +501,11 @@ class Referee:
 
     # -- inside ---------------------------------------------------------------
     def _accept(self, action: dict[str, Any], *, seat: str | None, source: str) -> Accepted:
+        turn = self.table.to_act()
         accepted = self.table.accept(action, seat=seat, source=source)
+        if self.table.to_act() != turn:
+            # A turn ended: the journal's copy now bounds what damage could cost.
+            self.table.journal.backup()
         self.counts["accepted"] += 1
         self.notice = None
         self.rules.accepted(accepted)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -106,12 +107,58 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
 def open_host(
     journal_path: str, settings: Mapping[str, Any], header: Mapping[str, Any]
 ) -> TableHost:
-    """The table host on a journal: the open game resumed by replay, or a new one."""
+    """The table host on a journal: the open game resumed by replay, or a new one.
+
+    A journal found damaged at start is said on standard error at once (and on
+    the table screen, see :mod:`lawmaster.host.health`): never a silent resume.
+    """
     journal = Journal(journal_path)
+    if journal.damage is not None:
+        print("\n".join(journal.damage.lines()), file=sys.stderr, flush=True)
     host = TableHost(journal, settings)
     if host.table is None:
         host.new_game(header)
     return host
+
+
+def watch_health(host: TableHost) -> Any:
+    """A :class:`~lawmaster.host.health.Health` shown on every table the host holds.
+
+    It starts with what the journal's start-up check found, so a damaged
+    journal is said on the table screen even at a table without hardware.
+    Each change pushes fresh pages; the board's stages add the referee's side
+    (:func:`lawmaster.host.stack.health_of`).
+    """
+    from .health import Health
+
+    health = Health()
+    host.health = health  # type: ignore[attr-defined]
+    damage = getattr(host.journal, "damage", None)
+    if damage is not None:
+        health.journal_damage(damage)
+
+    def attach(table: Table) -> None:
+        table.health = health
+        table.referee.attach_health(health)
+
+    def changed() -> None:
+        table = host.table
+        if table is not None:
+            table.touch()
+
+    def may_know(piece: str, seat: str) -> bool:
+        # Whoever the game lets read why a piece's input was wrong may read where it stands.
+        table = host.table
+        if table is None:
+            return False
+        return seat in table.referee.rules.detail_seats({"by": piece}, table.state)
+
+    if host.table is not None:
+        attach(host.table)
+    host.on_new_table.append(attach)
+    health.on_change.append(changed)
+    health.may_know = may_know
+    return health
 
 
 @dataclass
@@ -127,6 +174,12 @@ class Runtime:
     inputs: Any = None
     #: The demo's simulated board (:class:`stack.SimulatedBoard`), if any.
     simulated_board: Any = None
+    #: The table's hardware health (:class:`~lawmaster.host.health.Health`), once wired.
+    health: Any = None
+
+    def __post_init__(self) -> None:
+        if self.health is None:
+            self.health = watch_health(self.host)
 
     @property
     def table(self) -> Table:

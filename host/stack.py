@@ -15,10 +15,11 @@ import math
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from .link_scans import KeyScan
 from .runtime import Runtime
 from .table import Table, TableHost
 
@@ -72,6 +73,48 @@ class Inputs:
             self.handled += 1
 
 
+def health_of(runtime: Runtime) -> Any:
+    """The runtime's :class:`~lawmaster.host.health.Health`, its changes sent to the referee.
+
+    The runtime shows the health on every page (:func:`~lawmaster.host.runtime.watch_health`);
+    here its changes also reach the current referee through the input queue,
+    in order with the board's inputs, so it pauses while the board is blind.
+    """
+    health = runtime.health
+    if getattr(health, "refereed", False):
+        return health
+    inputs_of(runtime)
+
+    def changed() -> None:
+        # The queue of the stages wired now: a new game's stages bring their own.
+        inputs = runtime.inputs
+        if inputs is not None:
+            inputs.put(lambda table: table.referee.health_changed())
+
+    health.on_change.append(changed)
+    health.refereed = True
+    return health
+
+
+def _nfc_events(runtime: Runtime) -> Callable[[Any], None]:
+    """Card events to the referee; a reader's online/offline report to the health panel."""
+    inputs, health = inputs_of(runtime), health_of(runtime)
+
+    def deliver(event: Any) -> None:
+        if type(event).__name__ == "ReaderStatus":
+            health.reader_status(event)
+        else:
+            inputs.put(lambda table: table.referee.nfc(event))
+
+    return deliver
+
+
+def _watch_readers(runtime: Runtime, readers: Any) -> None:
+    health = health_of(runtime)
+    for name, reader in readers.items():
+        health.add_reader(name, reader.config.seat)
+
+
 def inputs_of(runtime: Runtime) -> Inputs:
     """The runtime's input queue, created on first use."""
     if runtime.inputs is None:
@@ -90,15 +133,11 @@ def wire_nfc(
     """Start the NFC readers; each card event goes to the referee."""
     from .nfc.table import TableReaders
 
-    inputs = inputs_of(runtime)
     extra = {} if opener is None else {"opener": opener}
     table_readers = TableReaders(
-        readers,
-        registry,
-        runtime.table.game,
-        lambda event: inputs.put(lambda table: table.referee.nfc(event)),
-        **extra,
+        readers, registry, runtime.table.game, _nfc_events(runtime), **extra
     )
+    _watch_readers(runtime, table_readers.readers)
     table_readers.start()
     runtime.closers.append(table_readers.stop)
     return table_readers
@@ -143,13 +182,8 @@ def wire_simulated_nfc(runtime: Runtime, seed: int, seats: tuple[str | None, ...
     """Emulated PN532s (``None``: the table's shared reader) with the whole deck enrolled."""
     from .nfc.simulated import SimulatedNfc
 
-    inputs = inputs_of(runtime)
-    nfc = SimulatedNfc(
-        runtime.table.game,
-        lambda event: inputs.put(lambda table: table.referee.nfc(event)),
-        seats=seats,
-        seed=seed,
-    )
+    nfc = SimulatedNfc(runtime.table.game, _nfc_events(runtime), seats=seats, seed=seed)
+    _watch_readers(runtime, nfc.readers.readers)
     nfc.__enter__()
     runtime.closers.append(nfc.close)
     return nfc
@@ -167,21 +201,35 @@ class BoardFeed:
     #: debounce) to see the pieces already standing on the board at start-up.
     WARMUP_FRAMES = 20
 
+    #: How long (scan time) the board must match the game, after it came back, to resume.
+    RECHECK_S = 0.3
+
     def __init__(
         self,
         sensing: Any,
         tracker: Any,
         inputs: Inputs,
         clock: Callable[[], float] = time.monotonic,
+        watch: Any = None,
+        health: Any = None,
     ) -> None:
         self.sensing = sensing
         self.tracker = tracker
         self.inputs = inputs
         self.clock = clock
+        #: The channel watch (:class:`~lawmaster.host.sensing.faults.ChannelWatch`), if any.
+        self.watch = watch
+        self.health = health
         self.frames = 0
         self._lock = threading.Lock()
         self._expectation: Any = None
         self._latest: Any = None
+        self._recheck = False
+        self._holding = False
+        self._match_since: float | None = None
+        self._matched = False
+        self._rate_t0: float | None = None
+        self._rate_frames = 0
         #: Called with each observation and the time it was made (for the bench).
         self.on_observation: list[Callable[[Any, float], None]] = []
 
@@ -189,6 +237,18 @@ class BoardFeed:
         with self._lock:
             self._expectation = expectation
             self._latest = expectation
+
+    def hold(self, on: bool) -> None:
+        """The referee holds its inputs (blind, or checking): pieces astray are no sensor fault."""
+        self._holding = on
+
+    def recheck(self, on: bool) -> None:
+        """Compare the board with the expectation until they agree (the board came back)."""
+        with self._lock:
+            if on != self._recheck:
+                self._recheck = on
+                self._match_since = None
+                self._matched = False
 
     def on_scan(self, frame: Any) -> None:
         t = self.clock()
@@ -200,13 +260,62 @@ class BoardFeed:
                 expectation = self._latest
         if expectation is not None:
             self.tracker.expect(expectation, t)
+            if self.watch is not None:
+                self.watch.expect(expectation)
         observations = self.tracker.feed(self.sensing.feed(frame.readings, t), t)
+        self._look_after(frame.readings, t, fresh=isinstance(frame, KeyScan))
         if self.frames <= self.WARMUP_FRAMES:
             return  # the pieces standing on the board at start-up are not moves
         for observation in observations:
             for listener in self.on_observation:
                 listener(observation, t)
             self.inputs.put(lambda table, o=observation: table.referee.observation(o))
+
+    def _look_after(self, readings: Any, t: float, fresh: bool) -> None:
+        """Channel faults, the scan rate, and the check of a board that came back."""
+        health = self.health
+        watch = self.watch
+        judge = not self._holding
+        changed = watch is not None and watch.feed(
+            readings, t, self.sensing.kind_at, judge, fresh=fresh
+        )
+        if watch is not None and changed and health:
+            health.channel_faults("play", watch.flagged)
+        if self._rate_t0 is None:
+            self._rate_t0, self._rate_frames = t, 0
+        self._rate_frames += 1
+        if t - self._rate_t0 >= 1.0:
+            if health is not None:
+                health.set_scan_rate(self._rate_frames / (t - self._rate_t0))
+            self._rate_t0, self._rate_frames = t, 0
+        if not self._recheck or self._matched or self.frames % 8:
+            return
+        from .sensing.faults import board_agrees
+
+        with self._lock:
+            latest = self._latest
+        if latest is None or not board_agrees(self.tracker.seen, latest):
+            self._match_since = None
+            return
+        if self._match_since is None:
+            self._match_since = t
+        elif t - self._match_since >= self.RECHECK_S:
+            self._matched = True
+            self.inputs.put(lambda table: table.referee.board_matches())
+
+
+def sensor_faults(failed: Mapping[int, str]) -> dict[int, str]:
+    """The self-test's failures that mean a broken channel whatever stands on the board.
+
+    An offset out of tolerance is also what a magnet on the spot reads like: with
+    a game under way (or resumed after a power cut) pieces stand on the board while
+    the scanner tests itself, so that reason is left to the calibration's check of
+    an empty board. A rail or a reading without noise no magnet can cause.
+    """
+    from lawmaster.firmware import protocol
+
+    offset = protocol.FAULT_NAMES[protocol.FAULT_OFFSET]
+    return {channel: reason for channel, reason in failed.items() if reason != offset}
 
 
 def wire_board(
@@ -222,20 +331,38 @@ def wire_board(
 
     from .link import Link, LinkError
     from .sensing import Sensing
+    from .sensing.faults import ChannelWatch
     from .sensing.rate import scan_rate
     from .tracker import Tracker
 
     wanted = rate or scan_rate(sensor_map.channels)
+    health = health_of(runtime)
+    health.map = sensor_map
     feed = BoardFeed(
-        Sensing(sensor_map, calibration, rate=wanted), Tracker(sensor_map), inputs_of(runtime)
+        Sensing(sensor_map, calibration, rate=wanted),
+        Tracker(sensor_map),
+        inputs_of(runtime),
+        watch=ChannelWatch(sensor_map, calibration, rate=wanted),
+        health=health,
     )
 
     def attach(table: Table) -> None:
         table.referee.attach_board(feed)
+        table.referee.health_changed()
 
     attach(runtime.table)
     runtime.host.on_new_table.append(attach)
-    link = Link(port, feed.on_scan, expect_channels=sensor_map.channels)
+    link = Link(
+        port,
+        feed.on_scan,
+        on_status=health.link_status,
+        expect_channels=sensor_map.channels,
+        # The scanner's own self-test report (channel -> reason), at boot and on demand.
+        on_selftest=lambda report: health.channel_faults_reported(
+            source="self-test", failed=sensor_faults(report.failed)
+        ),
+    )
+    health.watch_link(lambda: link.stats)
     link.start()
     runtime.closers.append(link.stop)
     feed.link = link  # type: ignore[attr-defined]
@@ -309,6 +436,12 @@ class SimulatedBoard:
         self.feed = wire_board(runtime, self.pico.port, self.map, calibration, round(self.rate))
         if not self.feed.link.wait_ready(10):  # type: ignore[attr-defined]
             raise RuntimeError("the simulated scanner did not answer")
+        # The referee checks the board it has just started seeing against the game.
+        from .runtime import wait_until
+
+        # A board still blind after that (a dead sensor) is shown, not hidden: play waits.
+        referee = runtime.table.referee
+        wait_until(lambda: not referee.holding, 5)
 
     @staticmethod
     def _calibration(runtime: Runtime, game: str, seed: int) -> Any:
@@ -429,6 +562,10 @@ class SimulatedTable:
         self.answered: list[float] = []
 
     def act(self, table: Table, decision: Any) -> bool:
+        from .runtime import wait_until
+
+        # A person at a paused table waits until the referee says play goes on.
+        wait_until(lambda: not table.referee.holding, self.timeout, 0.02)
         action = decision.action
         before = table.last_seq
         taps = decision.notes.get("taps") or []

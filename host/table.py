@@ -121,6 +121,8 @@ class Table:
         self.version = self.last_seq
         self._subscribers: list[Subscription] = []
         self._prompts: dict[str, list[dict[str, Any]]] = {}
+        #: The table's hardware health (:class:`~lawmaster.host.health.Health`), if wired.
+        self.health: Any = None
         self.referee = Referee(self)
 
     # -- construction -------------------------------------------------------
@@ -281,7 +283,7 @@ class Table:
 
     def touch(self) -> None:
         """Send every open page a fresh snapshot: something beside the game changed
-        (a seat was claimed, so the table screen's join codes change)."""
+        (the table's health, or a seat was claimed so the join codes change)."""
         with self._lock:
             self._changed()
 
@@ -321,6 +323,8 @@ class Table:
                 [] if seat == TABLE_SEAT else self.referee.prompts(seat, state, view)
             ) + self._prompts.get(seat, [])
             snapshot["undo"] = _undo_view(self.undo, seat)
+            if self.health is not None:
+                snapshot["health"] = self.health.for_seat(seat)
         else:
             snapshot["status"] = (_OVER if over else Status()).for_seat(seat)
             snapshot["prompts"] = []

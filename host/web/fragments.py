@@ -34,6 +34,8 @@ def regions(
         "board": str(render.board(snapshot)),
         "extras": str(render.extras(snapshot)),
         "log": render_template("_log.html", lines=log_lines(snapshot)),
+        # The health banner on every page; the whole panel on the table screen only.
+        "health": render_template("_health.html", snapshot=snapshot, panel=token is None),
     }
     if token is not None:
         controls = render.controls(snapshot, token, digital_dice)

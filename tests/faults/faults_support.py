@@ -1,0 +1,111 @@
+"""The simulated table for the fault tests: the demo's whole stack, with faults to inject.
+
+The real firmware scans the simulated magnets on a pty, the link, sensing, the
+channel watch, the tracker, the referee, the journal, the emulated PN532 and
+the dashboard (waitress) run as in ``lawmaster demo``. Faults are injected
+where the hardware would have them: a channel's reading (the sensor), the pty
+(the USB cable), the emulated reader (it stops answering).
+"""
+
+from __future__ import annotations
+
+import http.client
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pytest
+
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host import stack
+from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web, wait_until
+from lawmaster.host.sim.physics import PhysicalBoard
+from lawmaster.host.sim.rig import ideal_calibration
+from lawmaster.host.table import Table
+
+SEED = 3
+
+
+@dataclass
+class FaultTable:
+    """A running simulated table and the handles to break it."""
+
+    runtime: Runtime
+    port: int
+    overrides: dict[int, Callable[[int], int]]
+
+    @property
+    def table(self) -> Table:
+        return self.runtime.table
+
+    @property
+    def board(self) -> Any:
+        return self.runtime.simulated_board
+
+    @property
+    def health(self) -> Any:
+        return self.runtime.health
+
+    def channel_of(self, space: str) -> int:
+        return self.board.map.spots_of(space)[0].channel
+
+    def page(self, path: str) -> str:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path)
+        return connection.getresponse().read().decode()
+
+    def seat_page(self, seat: str) -> str:
+        return self.page(f"/seat/{self.table.token(seat)}")
+
+    def entries(self) -> list:
+        return self.table.journal.game(self.table.record.id).entries
+
+    def wait(self, predicate: Callable[[], bool], timeout: float = 15.0) -> None:
+        assert wait_until(predicate, timeout, 0.01), "the table did not get there in time"
+
+    def settled(self) -> None:
+        """Wait until everything queued for the referee so far has been handled."""
+        assert self.runtime.inputs.drain(10)
+
+
+@lru_cache(maxsize=1)
+def _calibration() -> Any:
+    """What a perfect calibration of the seed's board measures (the guided flow takes long)."""
+    board = PhysicalBoard(SensorMap.load("gw_brott"), seed=SEED)
+    return ideal_calibration(board)
+
+
+def fault_table(tmp_path, patch: Callable[[dict[int, Callable[[int], int]]], None] | None = None):
+    overrides: dict[int, Callable[[int], int]] = {}
+    if patch is not None:
+        patch(overrides)
+    # The simulated board loads its calibration from beside the journal when it is there.
+    _calibration().save(tmp_path / f"calibration-gw_brott-{SEED}.json")
+    settings = {"board": True, "seed": SEED, "gw_pause": 0.2}
+    runtime = Runtime(open_host(str(tmp_path / "faults.db"), settings, DEMO_HEADER))
+    original = stack.SimulatedBoard._read
+
+    def read(self: Any, channel: int) -> int:
+        # The sensor behind ``channel`` replaced by a broken one, when the test says so.
+        value = original(self, channel)
+        broken = overrides.get(channel)
+        return value if broken is None else broken(value)
+
+    stack.SimulatedBoard._read = read  # type: ignore[method-assign]
+    try:
+        stack.wire_simulated_table(runtime, seed=SEED)
+    finally:
+        stack.SimulatedBoard._read = original  # type: ignore[method-assign]
+    runtime.web = start_web(runtime.host, "127.0.0.1", 0)
+    port = int(runtime.web.url.rsplit(":", 1)[1])
+    return FaultTable(runtime, port, overrides)
+
+
+@pytest.fixture
+def simulated(tmp_path) -> Iterator[FaultTable]:
+    table = fault_table(tmp_path)
+    try:
+        yield table
+    finally:
+        table.runtime.close()
