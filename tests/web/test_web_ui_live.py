@@ -129,7 +129,11 @@ FAKE_WAKE_LOCK = """
       const lock = {
         released: false,
         addEventListener(name, fn) { if (name === 'release') listeners.push(fn); },
-        release() { lock.released = true; listeners.forEach(fn => fn()); return Promise.resolve(); },
+        release() {
+          lock.released = true;
+          listeners.forEach(fn => fn());
+          return Promise.resolve();
+        },
       };
       window.__wake.lock = lock;
       return Promise.resolve(lock);

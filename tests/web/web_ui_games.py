@@ -10,12 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from web_support import gw_header
+
 from lawmaster.host.journal import Journal
 from lawmaster.host.sim.players import Players
 from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
 from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 from lawmaster.host.table import Table, TableHost
-from web_support import gw_header
 
 GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 #: The seats whose pages are looked at, per game (every seat of these small tables).

@@ -47,8 +47,9 @@ _SMALL_TARGETS = """(min) => {
       ? el.closest('label') : el;
     const r = hit.getBoundingClientRect();
     if (!r.width || !r.height) continue;  // not shown
-    if (r.width < min || r.height < min) out.push(`${el.tagName.toLowerCase()} `
-      + `"${(el.textContent || el.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    const what = (el.textContent || el.name || '').trim().slice(0, 30);
+    const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+    if (r.width < min || r.height < min) out.push(`${el.tagName.toLowerCase()} "${what}" ${size}`);
   }
   return out;
 }"""
