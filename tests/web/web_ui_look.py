@@ -24,9 +24,16 @@ DATA_LIKE = {
     "a card id": re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b"),
 }
 
-_SMALL_TEXT = """(min) => {
+#: The page frame every game shares (the rest is the game's board, panels and log).
+FRAME = "header.top, #flash, [data-region=status], .panel > h2, .undo, form.release, "
+FRAME += (
+    "[data-region=joins], nav.actions, .side-toggle, .prompts-panel p.empty, .prompts-panel p.over"
+)
+
+_SMALL_TEXT = """([min, scope]) => {
   const out = [];
-  for (const el of document.body.querySelectorAll('*')) {
+  const roots = scope ? [...document.querySelectorAll(scope)] : [document.body];
+  for (const el of roots.flatMap(r => [r, ...r.querySelectorAll('*')])) {
     if (el.closest('svg') || el.closest('[hidden]')) continue;
     const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own || !el.getClientRects().length) continue;
@@ -37,10 +44,12 @@ _SMALL_TEXT = """(min) => {
   return out;
 }"""
 
-_SMALL_TARGETS = """(min) => {
+_SMALL_TARGETS = """([min, scope]) => {
   const out = [];
   const sel = 'button, a[href], select, input:not([type=hidden]), textarea, summary';
-  for (const el of document.body.querySelectorAll(sel)) {
+  const roots = scope ? [...document.querySelectorAll(scope)] : [document.body];
+  const inside = r => [...r.querySelectorAll(sel), ...(r.matches(sel) ? [r] : [])];
+  for (const el of roots.flatMap(inside)) {
     if (el.closest('svg')) continue;
     // A box inside its label is hit through the whole label.
     const hit = (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')
@@ -55,14 +64,15 @@ _SMALL_TARGETS = """(min) => {
 }"""
 
 
-def small_text(page: Any) -> list[str]:
-    """Text outside the board drawing that is smaller than 16 px."""
-    return [f"small text: {s}" for s in page.evaluate(_SMALL_TEXT, MIN_TEXT_PX)]
+def small_text(page: Any, scope: str | None = None) -> list[str]:
+    """Text outside the board drawing that is smaller than 16 px (within ``scope``)."""
+    return [f"small text: {s}" for s in page.evaluate(_SMALL_TEXT, [MIN_TEXT_PX, scope])]
 
 
-def small_targets(page: Any) -> list[str]:
+def small_targets(page: Any, scope: str | None = None) -> list[str]:
     """Buttons, links and fields outside the board drawing under 44 px either way."""
-    return [f"small target: {s}" for s in page.evaluate(_SMALL_TARGETS, MIN_TARGET_PX)]
+    found = page.evaluate(_SMALL_TARGETS, [MIN_TARGET_PX, scope])
+    return [f"small target: {s}" for s in found]
 
 
 def data_like(text: str) -> list[str]:
@@ -75,6 +85,19 @@ def data_like(text: str) -> list[str]:
     return found
 
 
-def reads_like_data(page: Any) -> list[str]:
+def reads_like_data(page: Any, scope: str | None = None) -> list[str]:
     """What the page shows a person (its visible text) that reads like data."""
-    return data_like(page.locator("body").inner_text())
+    where = scope or "body"
+    texts = page.locator(where).all_inner_texts()
+    # A prefilled text box shows its value, which inner text leaves out.
+    texts += (
+        page.locator(where)
+        .locator("textarea, input[type=text]")
+        .evaluate_all("fields => fields.filter(f => f.getClientRects().length).map(f => f.value)")
+    )
+    return [found for text in texts for found in data_like(text)]
+
+
+def problems(page: Any, scope: str | None = None) -> list[str]:
+    """Everything above, for the page or the part of it ``scope`` selects."""
+    return small_text(page, scope) + small_targets(page, scope) + reads_like_data(page, scope)
