@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from web_support import live_server
-from web_ui_games import GAMES, SEATS, new_host, to_end, to_question
+from web_ui_games import GAMES, new_host, to_end, to_question
 from web_ui_look import FRAME, problems
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -88,8 +88,8 @@ def _foreign(url: str, table: str) -> bool:
 def looked(request, browser, tmp_path_factory):
     """Each game's pages at each moment: per page, the frame's problems and the page's.
 
-    Every pictured page is saved at 1024x768; with a question pending, every page is
-    also checked at 768x1024 (``LAWMASTER_SHOTS`` keeps those pictures too).
+    Every pictured page is saved at 1024x768; with a question pending, each is also
+    checked at 768x1024 (``LAWMASTER_SHOTS`` keeps those pictures too).
     """
     game = request.param
     host, table, players = new_host(tmp_path_factory.mktemp(game), game)
@@ -104,7 +104,7 @@ def looked(request, browser, tmp_path_factory):
                     assert table.snapshot(to_question(table, players))["prompts"]
                 elif moment == "over":
                     to_end(table, players)
-                seats = SEATS[game] if moment == "question" else PICTURED[game]
+                seats = PICTURED[game]
                 for name in ("table", *seats):
                     path = "/table" if name == "table" else f"/seat/{table.token(name)}"
                     stem = f"{game}-{moment}-{name}"
