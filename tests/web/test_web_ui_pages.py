@@ -98,7 +98,9 @@ def looked(request, browser, tmp_path_factory):
     found: dict[str, dict[str, list[str]]] = {}
     look = Look(browser)
     try:
-        with live_server(host) as live:
+        # The address a table's tablets reach it by (a Pi's own hotspot), so the
+        # table screen's codes are ones a tablet could scan.
+        with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
             for moment in MOMENTS:
                 if moment == "question":
                     assert table.snapshot(to_question(table, players))["prompts"]
