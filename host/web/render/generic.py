@@ -13,7 +13,7 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup, escape
 
-#: Deeper nesting than this is shown as compact JSON-ish text, not more lists.
+#: Deeper nesting than this is shown as one line of words, not more lists.
 _MAX_DEPTH = 6
 
 
@@ -27,7 +27,7 @@ def value_html(value: Any, depth: int = 0) -> Markup:
         if not value:
             return Markup('<span class="empty">none</span>')
         if depth >= _MAX_DEPTH:
-            return escape(repr(value))
+            return escape(_flat(value))
         items = Markup("").join(
             Markup("<dt>{}</dt><dd>{}</dd>").format(_label(k), value_html(v, depth + 1))
             for k, v in value.items()
@@ -80,17 +80,22 @@ COVERED_PROMPTS: frozenset[str] = frozenset()
 
 
 def describe(event: Mapping[str, Any]) -> str:
-    """A log line for any event: its type, then its fields."""
+    """A log line for any event, as a sentence: its type, then its fields in words.
+
+    >>> describe({"type": "combat_result", "kind": "arrest", "groups": [["hershey"]]})
+    'combat result: kind arrest, groups hershey'
+    """
     kind = _label(event.get("type", "event"))
     fields = [f"{_label(k)} {_flat(v)}" for k, v in event.items() if k not in _NOT_SHOWN]
     return f"{kind}: {', '.join(fields)}" if fields else kind
 
 
 def _flat(value: Any) -> str:
+    """A value in words: no braces or brackets, so no line reads like data."""
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k} {_flat(v)}" for k, v in value.items()) + "}"
+        return ", ".join(f"{_label(k)} {_flat(v)}" for k, v in value.items()) or "none"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_flat(v) for v in value) + "]"
+        return ", ".join(_flat(v) for v in value) or "none"
     return _scalar(value)
 
 

@@ -243,11 +243,42 @@
     tick();
   }
 
+  // Keep the tablet's screen on while a game is shown: a player who looks away for a
+  // minute must not come back to a locked tablet. The browser drops the lock when the
+  // page is hidden, so it is asked for again each time the page comes back.
+  // data-wake says what happened: "on", "off" (refused or released), "unsupported".
+  var wakeLock = null;
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || !navigator.wakeLock.request) {
+      document.body.setAttribute("data-wake", "unsupported");
+      return;
+    }
+    if (wakeLock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.body.setAttribute("data-wake", "on");
+      lock.addEventListener("release", function () {
+        wakeLock = null;
+        document.body.setAttribute("data-wake", "off");
+      });
+    }, function () {
+      // Refused (battery saver, no user gesture yet): the next tap tries again.
+      document.body.setAttribute("data-wake", "off");
+    });
+  }
+
+  function watchWake() {
+    keepAwake();
+    document.addEventListener("visibilitychange", keepAwake);
+    document.addEventListener("pointerdown", keepAwake);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     // Scripts run: the meta refresh of no-script pages is not needed.
     var refreshTag = document.querySelector('meta[http-equiv="refresh"]');
     var events = document.body.getAttribute("data-events");
-    if (events) connect(events);
+    if (events) { connect(events); watchWake(); }
     var progress = document.body.getAttribute("data-progress");
     if (progress && refreshTag) { refreshTag.remove(); pollProgress(progress); }
   });
