@@ -8,7 +8,7 @@ marks the cards the rulebook does not print as a reconstruction.
 
 >>> face = action_face("fergee-1")
 >>> face.name, face.kind, face.badge
-('Fergee', 'Combat card', '+1 die')
+('Fergee', 'Combat', '+1 die')
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from .dredd_words import book
 
 #: The type's printed name, for the card's top line.
 KIND = {
-    "combat": "Combat card",
-    "movement": "Movement card",
-    "alert": "Alert card",
-    "special": "Special card",
+    "combat": "Combat",
+    "movement": "Movement",
+    "alert": "Alert",
+    "special": "Special",
 }
 
 
@@ -93,7 +93,7 @@ def action_face(card_id: str) -> Face:
     return Face(
         id=card.id,
         name=card.name,
-        kind=KIND.get(card.type, "Action card"),
+        kind=KIND.get(card.type, "Action"),
         colour=card.type,
         badge=badge,
         badge_words=words,

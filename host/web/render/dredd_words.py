@@ -109,11 +109,10 @@ def specialist(ident: object) -> str:
 
 def _groups(groups: object) -> list[str]:
     """Combat groups as phrases: each group's Judges, joint groups together."""
-    out = []
-    for group in groups if isinstance(groups, list) else []:
-        if isinstance(group, list) and group:
-            out.append(judges(group))
-    return out
+    if not isinstance(groups, list) or not all(isinstance(g, list) and g for g in groups):
+        # Not the engine's shape: the caller falls back to naming the kind of event.
+        raise ValueError("combat groups are lists of seats")
+    return [judges(group) for group in groups]
 
 
 def _scored(cards: object) -> str:

@@ -34,7 +34,7 @@ _IN_TABLE = ("judges", "perps", "crimes", "alien", "quarantined")
 _BAR = {"win": "#2e7d32", "tie": "#f9a825", "lose": "#c62828"}
 
 #: Half the size of a Sector's box, in SVG units (the board's x, y are its centre).
-HALF_W, HALF_H = 46, 53
+HALF_W, HALF_H = 46, 50
 MARGIN = 8
 KIND_FILL = {"crime": "#eceff1", "start": "#dcedc8", "hospital": "#ffebee"}
 RIVER = "#1e88e5"
@@ -145,9 +145,11 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     quarantined = set(view.get("quarantined") or [])
     alien = view.get("alien")
     alien_at = alien.get("sector") if isinstance(alien, Mapping) else alien
-    for sector in city.sectors.values():
-        parts.append(_sector(sector, sector.id in quarantined, sector.id == alien_at))
+    drawn = [_sector(s, s.id in quarantined, s.id == alien_at) for s in city.sectors.values()]
+    parts += [box for box, _ in drawn]
     parts += _river(city, bool(view.get("bridges_closed")))
+    # Names go over the river, so a line across a box never hides its name.
+    parts += [label for _, label in drawn]
     for sector, perp in (view.get("perps") or {}).items():
         if sector in city.sectors and isinstance(perp, Mapping):
             parts.append(_perp(city, sector, perp))
@@ -197,7 +199,8 @@ def _river(city: Board, closed: bool) -> list[str]:
     return out
 
 
-def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
+def _sector(sector: Any, quarantined: bool, alien: bool) -> tuple[str, str]:
+    """A Sector's box, and its labels (drawn later, above the river)."""
     x, y = sector.x - HALF_W, sector.y - HALF_H
     stroke = (
         ' stroke="#ef6c00" stroke-width="3" stroke-dasharray="6 3"'
@@ -208,7 +211,8 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
     lines = _wrap(sector.name, 11, 3)
     text = "".join(
         f'<text class="sector-name" x="{sector.x}" y="{y + 15 + 14 * i}" text-anchor="middle" '
-        f'style="font-size:13.5px" font-weight="700" fill="#263238">{escape(w)}</text>'
+        f'style="font-size:13.5px" font-weight="700" fill="#263238" paint-order="stroke" '
+        f'stroke="{KIND_FILL.get(sector.kind, "#eee")}" stroke-width="4">{escape(w)}</text>'
         for i, w in enumerate(lines)
     )
     extra = ""
@@ -235,12 +239,14 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
             'style="font-size:10px" fill="#ef6c00" font-weight="700" text-anchor="middle" '
             'paint-order="stroke" stroke="#fff" stroke-width="3">QUARANTINE</text>'
         )
-    return (
+    box = (
         f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}">'
         f"<title>{escape(sector.name)}</title>"
         f'<rect x="{x}" y="{y}" width="{2 * HALF_W}" height="{2 * HALF_H}" rx="6" '
-        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/>{text}{extra}</g>'
+        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/></g>'
     )
+    label = f'<g class="sector-label" aria-hidden="true">{text}{extra}</g>'
+    return box, label
 
 
 def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
@@ -256,13 +262,14 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
             "<title>a face-down Perp</title></g>"
         )
     name = _name(perp.get("perp"))
+    short = _short(name, 15)
     return (
         f'<g class="perp perp-face-up" data-sector="{escape(sector)}" '
         f'data-perp="{escape(perp.get("perp"))}">'
         f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#fff3e0" '
         'stroke="#e65100" stroke-width="1.5"/>'
         f'<text x="{x + 3}" y="{y + 15}" style="font-size:10.5px" fill="#bf360c" '
-        f'font-weight="700">{escape(_short(name, 12))}</text>'
+        f'font-weight="700"{_squeeze(short, 10, 60)}>{escape(short)}</text>'
         f'<text x="{x + 81}" y="{y + 16}" style="font-size:13px" fill="#bf360c" text-anchor="end" '
         f'font-weight="700">{escape(perp.get("strength"))}</text>'
         f"<title>{escape(name)} (strength {escape(perp.get('strength'))})</title></g>"
@@ -277,7 +284,7 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     title = ", ".join(_name(c) for c in crimes)
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
-        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 81}" style="font-size:10.5px" '
+        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 79}" style="font-size:10.5px" '
         f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
         f"<title>Crimes: {escape(title)}</title></g>"
     )
@@ -299,7 +306,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             cx = s.x - HALF_W + 12 + i * (2 * HALF_W - 24) / max(len(seats) - 1, 1)
             if len(seats) == 1:
                 cx = s.x
-            cy = s.y + HALF_H - 12
+            cy = s.y + HALF_H - 9.5
             fill = KO_FILL if judge.get("ko") else JUDGE_FILLS[order.index(who) % 6]
             ring = (
                 ' stroke="#ffca28" stroke-width="3"'
@@ -311,13 +318,20 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             out.append(
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
                 f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
-                f'<circle cx="{cx:.1f}" cy="{cy}" r="10.5" fill="{fill}"{ring}/>'
-                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4}" style="font-size:11px" '
+                f'<circle cx="{cx:.1f}" cy="{cy}" r="9" fill="{fill}"{ring}/>'
+                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 3.8}" style="font-size:10.5px" '
                 f'fill="#fff" text-anchor="middle" font-weight="700">'
                 f"{escape(who[:2].upper())}</text>"
                 f"<title>{escape(who)}'s Judge{escape(special)}{status}</title></g>"
             )
     return out
+
+
+def _squeeze(text: str, fits: int, length: int) -> str:
+    """SVG attributes that narrow a label longer than ``fits`` characters to ``length``."""
+    if len(text) <= fits:
+        return ""
+    return f' textLength="{length}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _short(text: str, width: int) -> str:
