@@ -87,11 +87,6 @@ def test_dredd_table_ui_browser_hand_is_cards_and_odds_come_before_commit(combat
     expect(page.locator('.prompt-jd[data-act="commit"] .jd-card')).to_have_count(1)
     assert table.actions[-1] == {"act": "commit", "by": "a", "card": "fergee-1"}
     expect(page.locator(".log")).to_contain_text("Judge A adds a card face down to their own")
-    assert (
-        "Fergee" not in table.snapshot("b")["html"]["log"]
-        if "html" in table.snapshot("b")
-        else True
-    )
     assert_no_leak(page.locator("body").inner_text(), "a after commit")
     # The other Judge's page and the table screen: the same hold.
     for where in (f"/seat/{table.token('b')}", "/table"):
