@@ -166,3 +166,28 @@ def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypat
     assert table.actions[-1] == {"act": "commit", "by": "b", "card": "aah-ankle-trap-1"}
     # The blocks are built from the view alone: the table's view has no choices.
     assert judge_dredd.controls(table.snapshot("table"), "x", False) == ""
+
+
+def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
+    tmp_path, monkeypatch
+):
+    register(monkeypatch)
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = host.new_game(header(hands={"a": ["robodoc-1", "fergee-1"]}))
+    snapshot = table.snapshot("a")
+    view = dict(snapshot["view"])
+    view["judges"] = {s: {**j, "ko": s == "a"} for s, j in view["judges"].items()}
+    view["asked"] = [
+        {"act": "play", "why": "your Judge is KO'd: play Robodoc now to avoid it"},
+        {"act": "decline", "why": "no Robodoc: go on to the refill and the Hospital"},
+    ]
+    with create_app(host).test_request_context():
+        html = str(judge_dredd.controls({**snapshot, "view": view}, table.token("a"), False))
+    values = [v.replace("&#34;", '"') for v in re.findall(r'name="choice" value="([^"]+)"', html)]
+    city = Board.load("standard")
+    expected = [
+        f'{{"card": "robodoc-1", "to": "{s}"}}'
+        for s in city.neighbours(view["judges"]["a"]["sector"])
+    ]
+    assert values[: len(expected)] == expected and len(values) == len(expected) + 1
+    assert "Play no Robodoc" in html and "Fergee" not in html  # only Robodoc helps now

@@ -721,7 +721,13 @@ def _play_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any] 
             ]
         if choices:
             fan.append({"face": cards.action_face(c), "choices": choices})
-    if not fan:
+    if me.get("ko"):
+        # The referee's own Robodoc prompt is replaced by this block, so it says the same.
+        note = "" if fan else "Tap a Robodoc card on your reader first to play it here."
+    elif fan:
+        note = "A Tip-Off, and any card the referee does not know yet, is played from your "
+        note += "card reader."
+    else:
         return None
     return {
         "act": "play",
@@ -729,8 +735,7 @@ def _play_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any] 
         "base": _base("play", seat),
         "odds": None,
         "fan": fan,
-        "note": "A Tip-Off, and any card the referee does not know yet, is played from your "
-        "card reader.",
+        "note": note,
         "buttons": [],
     }
 
