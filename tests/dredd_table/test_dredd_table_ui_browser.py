@@ -95,3 +95,27 @@ def test_dredd_table_ui_browser_hand_is_cards_and_odds_come_before_commit(combat
         text = page.locator("body").inner_text()
         assert_no_leak(text, where)
         assert "Fergee" not in text  # a's face-down card stays a's secret
+
+
+#: The rendered size (CSS px) of the smallest sector name and standee letter on the map.
+SIZES = """() => { const svg = document.querySelector('svg.dredd-map');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const least = s => Math.min(...[...svg.querySelectorAll(s)].map(
+    t => parseFloat(getComputedStyle(t).fontSize) * k));
+  return {sector: least('.sector-name'), standee: least('.standee-label')}; }"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_dredd_table_ui_browser_map_labels_are_tablet_sized(combat, browser, size):
+    table, url = combat
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        for where in (f"/seat/{table.token('a')}", "/table?qr=0"):
+            page.goto(url + where)
+            sizes = page.evaluate(SIZES)
+            # A 10-inch tablet at arm's length: sector names at least 13 px (the most an
+            # 11-letter word takes in a Sector's box), standee letters at least 11 px.
+            assert sizes["sector"] >= 13 and sizes["standee"] >= 11, (size, where, sizes)
+    finally:
+        context.close()

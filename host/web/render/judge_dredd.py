@@ -306,7 +306,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             cx = s.x - HALF_W + 12 + i * (2 * HALF_W - 24) / max(len(seats) - 1, 1)
             if len(seats) == 1:
                 cx = s.x
-            cy = s.y + HALF_H - 9.5
+            cy = s.y + HALF_H - 11
             fill = KO_FILL if judge.get("ko") else JUDGE_FILLS[order.index(who) % 6]
             ring = (
                 ' stroke="#ffca28" stroke-width="3"'
@@ -318,8 +318,8 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             out.append(
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
                 f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
-                f'<circle cx="{cx:.1f}" cy="{cy}" r="9" fill="{fill}"{ring}/>'
-                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 3.8}" style="font-size:10.5px" '
+                f'<circle cx="{cx:.1f}" cy="{cy}" r="10.5" fill="{fill}"{ring}/>'
+                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4.3}" style="font-size:12px" '
                 f'fill="#fff" text-anchor="middle" font-weight="700">'
                 f"{escape(who[:2].upper())}</text>"
                 f"<title>{escape(who)}'s Judge{escape(special)}{status}</title></g>"
