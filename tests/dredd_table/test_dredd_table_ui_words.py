@@ -191,3 +191,31 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
     ]
     assert values[: len(expected)] == expected and len(values) == len(expected) + 1
     assert "Play no Robodoc" in html and "Fergee" not in html  # only Robodoc helps now
+
+
+def test_dredd_table_ui_a_whole_game_never_shows_json_dicts_or_ids(tmp_path, monkeypatch):
+    """Setup, every phase and game over: the pages a player or the table reads stay words."""
+    register(monkeypatch)
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    seats = ["a", "b", "c"]
+    table = host.new_game(dredd_header(seats, 7, length="hotdog-run"))
+    players = DreddPlayers(table, 7)
+    client = create_app(host).test_client()
+    ids = internal_ids()
+    phases = set()
+    count = 0
+    while not table.is_over():
+        decision = players.decide()
+        assert table.submit(decision.seat, decision.action)["ok"]
+        count += 1
+        if count % 15 and not table.is_over():
+            continue
+        phases.add(table.state["phase"])
+        for where in [*(f"/seat/{table.token(s)}" for s in seats), "/table"]:
+            words = visible_text(client.get(where).get_data(as_text=True))
+            found = LEAKS.search(words)
+            assert found is None, (where, words[max(found.start() - 80, 0) : found.end() + 40])
+            pattern = r"(?<![\w-]){}(?![\w-])"
+            assert not [i for i in ids if re.search(pattern.format(re.escape(i)), words)], where
+    assert {"movement", "arrest", "refill", "over"} <= phases
+    assert "wins the game" in visible_text(client.get("/table").get_data(as_text=True))
