@@ -633,6 +633,9 @@ _BUTTONS = {
     "cool": "Cool down (\u22122, no overheating)",
 }
 
+#: The referee's prompts that wait for a card on a reader: no choices, only a sentence.
+_TAPS = ("dredd_place_crime", "dredd_reveal_perp", "dredd_discard_sector")
+
 #: The referee's prompts these controls draw themselves (the page hides the referee's own);
 #: every other prompt (moves, dice, arrest groups, escapes, Sector cards, draws) is the
 #: referee's, drawn by the shared prompt template.
@@ -648,6 +651,7 @@ COVERED_PROMPTS = frozenset(
         "dredd_decline",
         "dredd_cool",
         "dredd_robodoc",
+        *_TAPS,
     }
 )
 
@@ -792,6 +796,18 @@ def _blocks(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
     return out
 
 
+def _tap_blocks(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The referee's card-tap prompts (no choices on the tablet): its sentence, nothing else."""
+    out = []
+    for prompt in snapshot.get("prompts") or []:
+        if isinstance(prompt, Mapping) and prompt.get("kind") in _TAPS:
+            block = _simple(str(prompt["kind"]).removeprefix("dredd_"), "", "", "")
+            block.update(why=_cap(prompt.get("message")), buttons=[], base=None)
+            block["note"] = "Tap the cards on the card reader; the referee reads them."
+            out.append(block)
+    return out
+
+
 def _simple(act: str, seat: str, why: str, label: str) -> dict[str, Any]:
     return {
         "act": act,
@@ -810,7 +826,7 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
     if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
         return Markup("")
     seat = str(snapshot.get("seat") or "")
-    blocks = _blocks(view, seat)
+    blocks = _blocks(view, seat) + _tap_blocks(snapshot)
     if not blocks:
         return Markup("")
     return Markup(render_template("jd_controls.html", blocks=blocks, token=token))
