@@ -309,7 +309,7 @@ class DreddRules(GameRules):
                     )
                 )
             elif act == "recycle":
-                out.append(self._recycle_prompt(seat, you))
+                out.append(self._recycle_prompt(seat, state, you))
             elif act == "draw":
                 owed = ((view.get("refill") or {}).get("owed") or {}).get(seat, 0)
                 base = {"act": "draw", "by": seat}
@@ -458,20 +458,22 @@ class DreddRules(GameRules):
                 "and last the Crime"
             )
         else:
-            text = f"{self.placing.sector_card} tapped: " + (
+            shown = book(state).names.get(self.placing.sector_card, self.placing.sector_card)
+            text = f"Sector card {shown} tapped: " + (
                 "now the Crime" if self.placing.perp else "now the Perp (face down) or the Crime"
             )
         return _prompt("dredd_place_crime", {"act": "place_crime"}, message=text)
 
-    def _recycle_prompt(self, seat: str, you: Mapping[str, Any]) -> dict[str, Any]:
+    def _recycle_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
         base = {"act": "recycle", "by": seat}
         tapped = self.recycling.get(seat, [])
+        named = [book(state).names.get(c, c) for c in tapped]
         options = [{"label": "Discard none", "action": {**base, "count": 0}}]
         if tapped:
             options.insert(
                 0,
                 {
-                    "label": f"Discard the {len(tapped)} tapped: {', '.join(tapped)}",
+                    "label": f"Discard the {len(tapped)} tapped: {', '.join(named)}",
                     "action": {**base, "count": len(tapped), "cards": tapped},
                 },
             )

@@ -317,15 +317,14 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     table = host.table
     seats = tokens(table)
     # Each seat plays from the forms its page shows for what the engine asks of it.
-    for seat, act, fields in (
-        ("a", "move", {"path": ["mega-mall", "channel-99"]}),
-        ("b", "move", {"path": []}),
-        ("a", "end_movement", None),
+    # (Moves are the referee's prompt; the Dredd controls draw the one-button answers.)
+    for seat, kind, fields in (
+        ("a", "dredd_move", {"path": ["mega-mall", "channel-99"]}),
+        ("b", "dredd_move", {"path": []}),
+        ("a", "jd-end_movement", None),
     ):
         page = html(client.get(f"/seat/{seats[seat]}"))
-        form = re.search(
-            rf'<div class="prompt prompt-jd" data-kind="jd-{act}".*?</form>', page, re.S
-        )
+        form = re.search(rf'<div class="prompt [^"]*" data-kind="{kind}".*?</form>', page, re.S)
         base = re.search(r'name="action" value="([^"]+)"', form.group(0)).group(1)
         data = {"action": base.replace("&#34;", '"')}
         if fields is not None:
@@ -340,7 +339,7 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     assert 'data-kind="jd-commit"' in page and 'data-kind="jd-reveal"' in page
     # A card the seat is known to hold is one tap to commit.
     commit = re.search(r'data-kind="jd-commit".*?</form>', page, re.S).group(0)
-    assert ">Commit fergee-1</button>" in commit
+    assert 'aria-label="Add Fergee"' in commit and "fergee-1" in commit
     assert f'data-win="{odds["win"]}"' in page and 'class="odds-win">win 83%' in page
     # Odds are the fighting seat's own reading: not on the other seat's page or the table's.
     assert "Your combat odds" not in html(client.get(f"/seat/{seats['b']}"))

@@ -26,7 +26,8 @@ from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
-from . import generic
+from . import dredd_cards as cards
+from . import dredd_words as words
 
 # Parts of the view the map already shows (the rest goes to the list).
 _IN_TABLE = ("judges", "perps", "crimes", "alien", "quarantined")
@@ -144,9 +145,11 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     quarantined = set(view.get("quarantined") or [])
     alien = view.get("alien")
     alien_at = alien.get("sector") if isinstance(alien, Mapping) else alien
-    for sector in city.sectors.values():
-        parts.append(_sector(sector, sector.id in quarantined, sector.id == alien_at))
+    drawn = [_sector(s, s.id in quarantined, s.id == alien_at) for s in city.sectors.values()]
+    parts += [box for box, _ in drawn]
     parts += _river(city, bool(view.get("bridges_closed")))
+    # Names go over the river, so a line across a box never hides its name.
+    parts += [label for _, label in drawn]
     for sector, perp in (view.get("perps") or {}).items():
         if sector in city.sectors and isinstance(perp, Mapping):
             parts.append(_perp(city, sector, perp))
@@ -196,70 +199,78 @@ def _river(city: Board, closed: bool) -> list[str]:
     return out
 
 
-def _sector(sector: Any, quarantined: bool, alien: bool) -> str:
+def _sector(sector: Any, quarantined: bool, alien: bool) -> tuple[str, str]:
+    """A Sector's box, and its labels (drawn later, above the river)."""
     x, y = sector.x - HALF_W, sector.y - HALF_H
     stroke = (
         ' stroke="#ef6c00" stroke-width="3" stroke-dasharray="6 3"'
         if quarantined
         else (' stroke="#546e7a" stroke-width="1"')
     )
-    words = _wrap(sector.name, 19)
+    # Names as large as a box allows at arm's length: about 11 bold characters a line.
+    lines = _wrap(sector.name, 11, 3)
     text = "".join(
-        f'<text class="sector-name" x="{sector.x}" y="{y + 11 + 10 * i}" text-anchor="middle" '
-        f'style="font-size:8px" fill="#37474f">{escape(w)}</text>'
-        for i, w in enumerate(words)
+        f'<text class="sector-name" x="{sector.x}" y="{y + 15 + 14 * i}" text-anchor="middle" '
+        f'style="font-size:13.5px" font-weight="700" fill="#263238" paint-order="stroke" '
+        f'stroke="{KIND_FILL.get(sector.kind, "#eee")}" stroke-width="4">{escape(w)}</text>'
+        for i, w in enumerate(lines)
     )
     extra = ""
     if sector.kind == "start":
         extra = (
-            f'<text class="start-bonus" x="{x + 3}" y="{y + 2 * HALF_H - 4}" style="font-size:8px" '
+            f'<text class="start-bonus" x="{x + 2 * HALF_W - 3}" y="{y + 2 * HALF_H - 3}" '
+            'style="font-size:10px" text-anchor="end" '
             f'fill="#33691e" font-weight="700">START +{sector.bonus}</text>'
         )
     elif sector.kind == "hospital":
-        cx, cy = x + 2 * HALF_W - 11, y + 2 * HALF_H - 11
+        cx, cy = x + 2 * HALF_W - 10, y + 2 * HALF_H - 10
         extra = (
             f'<g class="hospital-cross" fill="#d32f2f"><rect x="{cx - 2}" y="{cy - 7}" '
             f'width="4" height="14"/><rect x="{cx - 7}" y="{cy - 2}" width="14" height="4"/></g>'
         )
     if alien:
         extra += (
-            f'<text class="alien" x="{x + 3}" y="{y + 2 * HALF_H - 14}" style="font-size:9px" '
+            f'<text class="alien" x="{x + 3}" y="{y + 58}" style="font-size:11px" '
             'fill="#1b5e20" font-weight="700">ALIEN</text>'
         )
     if quarantined:
         extra += (
-            f'<text class="quarantine" x="{x + 2 * HALF_W - 3}" y="{y + 2 * HALF_H - 4}" '
-            'style="font-size:7px" fill="#ef6c00" text-anchor="end">QUARANTINE</text>'
+            f'<text class="quarantine" x="{sector.x}" y="{y + 2 * HALF_H + 3}" '
+            'style="font-size:10px" fill="#ef6c00" font-weight="700" text-anchor="middle" '
+            'paint-order="stroke" stroke="#fff" stroke-width="3">QUARANTINE</text>'
         )
-    return (
+    box = (
         f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}">'
         f"<title>{escape(sector.name)}</title>"
         f'<rect x="{x}" y="{y}" width="{2 * HALF_W}" height="{2 * HALF_H}" rx="6" '
-        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/>{text}{extra}</g>'
+        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/></g>'
     )
+    label = f'<g class="sector-label" aria-hidden="true">{text}{extra}</g>'
+    return box, label
 
 
 def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
     s = city.sectors[sector]
-    x, y = s.x - 40, s.y - 22
+    x, y = s.x - 42, s.y - HALF_H + 47
     if not perp.get("face_up"):
         return (
             f'<g class="perp perp-face-down" data-sector="{escape(sector)}">'
-            f'<rect x="{x}" y="{y}" width="34" height="24" rx="3" fill="#212121" '
+            f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#212121" '
             'stroke="#ffca28" stroke-width="1.5"/>'
-            f'<text x="{x + 17}" y="{y + 16}" style="font-size:10px" fill="#ffca28" '
-            'text-anchor="middle" font-weight="700">PERP</text>'
+            f'<text x="{x + 42}" y="{y + 16}" style="font-size:12px" fill="#ffca28" '
+            'text-anchor="middle" font-weight="700">PERP ?</text>'
             "<title>a face-down Perp</title></g>"
         )
     name = _name(perp.get("perp"))
+    short = _short(name, 15)
     return (
         f'<g class="perp perp-face-up" data-sector="{escape(sector)}" '
         f'data-perp="{escape(perp.get("perp"))}">'
-        f'<rect x="{x}" y="{y}" width="80" height="24" rx="3" fill="#fff3e0" '
+        f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#fff3e0" '
         'stroke="#e65100" stroke-width="1.5"/>'
-        f'<text x="{x + 3}" y="{y + 10}" style="font-size:7.5px" fill="#bf360c">'
-        f"{escape(_wrap(name, 20)[0])}</text>"
-        f'<text x="{x + 77}" y="{y + 21}" style="font-size:10px" fill="#bf360c" text-anchor="end" '
+        f'<text x="{x + 3}" y="{y + 15}" style="font-size:10.5px" fill="#bf360c" '
+        f'font-weight="700"{_squeeze(short, 10, 60)}>{escape(short)}</text>'
+        f'<text x="{x + 81}" y="{y + 16}" style="font-size:13px" fill="#bf360c" text-anchor="end" '
         f'font-weight="700">{escape(perp.get("strength"))}</text>'
         f"<title>{escape(name)} (strength {escape(perp.get('strength'))})</title></g>"
     )
@@ -267,18 +278,15 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
 
 def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     s = city.sectors[sector]
-    x, y = s.x - 40, s.y + 4
-    items = []
-    for i, crime in enumerate(crimes[:2]):
-        items.append(
-            f'<text x="{x + 2}" y="{y + 8 + 8 * i}" style="font-size:7px" fill="#4a148c">'
-            f"{escape(_wrap(_name(crime), 22)[0])}</text>"
-        )
-    more = f" +{len(crimes) - 2}" if len(crimes) > 2 else ""
+    # Crime names do not fit a box at a readable size: the box counts them, the page's
+    # "The table" list names them.
+    label = f"{len(crimes)} Crime" + ("s" if len(crimes) != 1 else "")
     title = ", ".join(_name(c) for c in crimes)
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
-        f"<title>Crimes: {escape(title)}{more}</title>{''.join(items)}</g>"
+        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 79}" style="font-size:10.5px" '
+        f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
+        f"<title>Crimes: {escape(title)}</title></g>"
     )
 
 
@@ -298,7 +306,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             cx = s.x - HALF_W + 12 + i * (2 * HALF_W - 24) / max(len(seats) - 1, 1)
             if len(seats) == 1:
                 cx = s.x
-            cy = s.y + 28
+            cy = s.y + HALF_H - 11
             fill = KO_FILL if judge.get("ko") else JUDGE_FILLS[order.index(who) % 6]
             ring = (
                 ' stroke="#ffca28" stroke-width="3"'
@@ -310,8 +318,8 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
             out.append(
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
                 f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
-                f'<circle cx="{cx:.1f}" cy="{cy}" r="10" fill="{fill}"{ring}/>'
-                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4}" style="font-size:10px" '
+                f'<circle cx="{cx:.1f}" cy="{cy}" r="10.5" fill="{fill}"{ring}/>'
+                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4.3}" style="font-size:12px" '
                 f'fill="#fff" text-anchor="middle" font-weight="700">'
                 f"{escape(who[:2].upper())}</text>"
                 f"<title>{escape(who)}'s Judge{escape(special)}{status}</title></g>"
@@ -319,16 +327,32 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
     return out
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most about ``width`` characters (two lines at most)."""
+def _squeeze(text: str, fits: int, length: int) -> str:
+    """SVG attributes that narrow a label longer than ``fits`` characters to ``length``."""
+    if len(text) <= fits:
+        return ""
+    return f' textLength="{length}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _short(text: str, width: int) -> str:
+    """``text`` cut to about ``width`` characters on a word boundary (the title has it all)."""
+    text = str(text)
+    if len(text) <= width:
+        return text
+    cut = text[:width].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,") + "\u2026"
+
+
+def _wrap(text: str, width: int, most: int = 2) -> list[str]:
+    """``text`` in lines of at most about ``width`` characters (``most`` lines at most)."""
     lines: list[str] = []
     for word in str(text).split():
         if lines and len(lines[-1]) + 1 + len(word) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
     return lines or [""]
 
 
@@ -354,18 +378,234 @@ def odds_html(odds: Mapping[str, Any]) -> Markup:
     ).format(parts[0][1], words, Markup("").join(rects))
 
 
+# -- "What you know": the view in sentences and cards ---------------------------------
+def _judge_rows(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
+    """Each Judge as the page lists it: letter and colour as on the map, where, what held."""
+    order = list(view.get("turn_order") or view["judges"])
+    rows = []
+    for who in order:
+        j = view["judges"].get(who)
+        if not isinstance(j, Mapping):
+            continue
+        facts = [f"in {words.sector(j['sector'])}" if j.get("sector") else "not on the map yet"]
+        facts.append(f"{j.get('hand_size', 0)} card(s) in hand")
+        facts.append(f"{j.get('score_pile_size', 0)} in the score pile")
+        if j.get("ko"):
+            facts.append("KO'd")
+        rows.append(
+            {
+                "seat": who,
+                "letter": _letter(who),
+                "fill": KO_FILL if j.get("ko") else JUDGE_FILLS[order.index(who) % 6],
+                "name": words.judge(who) + (" (you)" if who == seat else ""),
+                "specialist": words.specialist(j["specialist"]) if j.get("specialist") else "",
+                "facts": ", ".join(facts),
+            }
+        )
+    return rows
+
+
+def _letter(seat: str) -> str:
+    """The standee's label: the same two letters the map draws."""
+    return seat[:2].upper()
+
+
+def _combat_words(view: Mapping[str, Any], seat: str) -> list[str]:
+    combat = view.get("combat")
+    if not isinstance(combat, Mapping):
+        return []
+    sides = [words.judges(g) for g in combat.get("groups") or [] if isinstance(g, list) and g]
+    where = words.sector(combat.get("sector"))
+    perp = (view.get("perps") or {}).get(combat.get("sector")) or {}
+    if combat.get("kind") == "arrest":
+        foe = words.card(perp["perp"]) if perp.get("perp") else "the Perp"
+        lines = [f"Combat in {where}: {words.and_list(sides)} against {foe}."]
+    elif combat.get("kind") == "alien":
+        lines = [f"Combat in {where}: {words.and_list(sides)} against the Alien."]
+    elif combat.get("kind") == "block":
+        lines = [f"Block Mania in {where}: {words.and_list(sides)} fight each other."]
+    else:
+        lines = [f"The final combat: {words.and_list(sides)}."]
+    strengths = combat.get("strengths") or {}
+    if strengths:
+        lines.append(
+            "Strength before cards and dice: "
+            + words.and_list(f"{words.judge(s)} {n}" for s, n in strengths.items())
+            + "."
+        )
+    cards = [c for c in combat.get("cards") or [] if isinstance(c, Mapping)]
+    if cards:
+        said = []
+        for c in cards:
+            what = words.card(c["card"]) if c.get("card") else "a face-down card"
+            mine = "your " if c.get("by") == seat and c.get("card") else ""
+            who = "" if mine else f" from {words.judge(c.get('by'))}"
+            said.append(f"{mine}{what}{who} in front of {words.judge(c.get('to'))}")
+        lines.append("Cards in: " + words.and_list(said) + ".")
+    else:
+        lines.append("No cards added yet.")
+    if combat.get("revealed"):
+        lines.append("The cards are revealed: the dice decide.")
+    return lines
+
+
+def _pending_words(view: Mapping[str, Any]) -> str:
+    pending = view.get("pending")
+    if not isinstance(pending, Mapping):
+        return ""
+    kind = pending.get("kind")
+    if kind == "barney":
+        return (
+            f"{words.judge(pending.get('by'))} played a Barney on "
+            f"{words.judge(pending.get('target'))}: new orders to go to "
+            f"{words.sector(pending.get('to'))}."
+        )
+    if kind == "boing":
+        return (
+            f"{words.judge(pending.get('by'))} played a BOING! on "
+            f"{words.judge(pending.get('target'))}."
+        )
+    if kind == "escape":
+        return f"The Perp in {words.sector(pending.get('sector'))} is escaping."
+    if kind == "reveal_perp":
+        return f"A Judge has reached the face-down Perp in {words.sector(pending.get('sector'))}."
+    if kind == "declare":
+        return (
+            f"{words.judges(pending.get('seats') or [])} share the Perp in "
+            f"{words.sector(pending.get('sector'))}: who arrests together?"
+        )
+    if kind == "robodoc":
+        return f"{words.judges(pending.get('seats') or [])} may still play Robodoc."
+    return ""
+
+
+def _table_words(view: Mapping[str, Any]) -> list[str]:
+    phase = words.PHASES.get(str(view.get("phase")), "")
+    lines = []
+    if view.get("phase") not in ("setup", "over"):
+        final = " (the final round)" if view.get("final_round") else ""
+        lines.append(f"Round {view.get('round')}{final}, {phase}.")
+        lines.append(f"{words.judge(view.get('starting_player'))} is the Starting Player.")
+    decks = view.get("decks") or {}
+    if decks:
+        lines.append(
+            f"Left in the decks: {decks.get('sector', 0)} Sector, {decks.get('perp', 0)} Perp, "
+            f"{decks.get('crime', 0)} Crime and {decks.get('action', 0)} Action cards; "
+            f"{view.get('action_discard_size', 0)} Action cards discarded."
+        )
+    if view.get("bridges_closed"):
+        lines.append("The bridges are closed: nobody crosses the river.")
+    alien = view.get("alien")
+    alien_at = alien.get("sector") if isinstance(alien, Mapping) else alien
+    if isinstance(alien_at, str):
+        lines.append(f"The Alien is loose in {words.sector(alien_at)}.")
+    for s in view.get("quarantined") or []:
+        lines.append(f"{words.sector(s)} is quarantined.")
+    if isinstance(view.get("scores"), Mapping):
+        lines.append(
+            "Scores: "
+            + words.and_list(f"{words.judge(s)} {n}" for s, n in view["scores"].items())
+            + "."
+        )
+    if view.get("winner"):
+        lines.append(f"{words.judge(view['winner'])} wins the game.")
+    return lines
+
+
+def _trouble(view: Mapping[str, Any]) -> list[str]:
+    """Each Sector with a Perp or Crimes, in words (the map's boxes only count the Crimes)."""
+    perps = view.get("perps") or {}
+    crimes = view.get("crimes") or {}
+    lines = []
+    for where in sorted(set(perps) | set(crimes), key=words.sector):
+        parts = []
+        perp = perps.get(where)
+        if isinstance(perp, Mapping):
+            if perp.get("face_up"):
+                parts.append(f"{words.card(perp.get('perp'))} (strength {perp.get('strength')})")
+            else:
+                parts.append("a face-down Perp")
+        parts += [f"{words.card(c)} ({words.value(c)})" for c in crimes.get(where) or []]
+        lines.append(f"{words.sector(where)}: {words.and_list(parts)}.")
+    return lines
+
+
+def _you(view: Mapping[str, Any], seat: str) -> dict[str, Any] | None:
+    """The seat's own part: its Judge in a sentence, its hand and score pile as cards."""
+    you = view.get("you")
+    if not isinstance(you, Mapping):
+        return None
+    j = view["judges"].get(seat) or {}
+    about = [f"You are {words.judge(seat)}"]
+    if j.get("specialist"):
+        about[0] += f", the {words.specialist(j['specialist'])}"
+    about[0] += f", in {words.sector(j['sector'])}." if j.get("sector") else ", not on the map yet."
+    about.append(f"Your strength is {j.get('base_strength')} before cards and dice.")
+    if j.get("ko"):
+        about.append("Your Judge is KO'd: no moves or cards until the refill.")
+    if you.get("movement") is not None and not j.get("moved"):
+        about.append(f"You may move up to {you['movement']} Sector(s) this round.")
+    known = [c for c in you.get("known_cards") or [] if cards.is_action(c)]
+    hand = [cards.action_face(c) for c in known]
+    unseen = max(int(you.get("hand_size") or 0) - len(hand), 0)
+    pile = [cards.scored_face(c) for c in you.get("score_pile") or [] if isinstance(c, str)]
+    seen = you.get("hand_seen")
+    seen_line = ""
+    if isinstance(seen, Mapping):
+        seen_line = words.describe({"type": "hand_seen", **seen})
+    read = you.get("perps_read")
+    read_lines = [
+        f"You have read the face-down Perp in {words.sector(s)}: {words.card(p)}."
+        for s, p in (read.items() if isinstance(read, Mapping) else [])
+    ]
+    return {
+        "about": about,
+        "hand": hand,
+        "unseen": unseen,
+        "hand_size": int(you.get("hand_size") or 0),
+        "hand_limit": you.get("hand_limit"),
+        "pile": pile,
+        "score": you.get("score", 0),
+        "seen": seen_line,
+        "read": read_lines,
+    }
+
+
 def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """The seat's combat odds (when its view has them), then the rest of the view."""
+    """What the seat knows, for people: sentences, its cards as cards, the Judges by letter."""
     view = snapshot.get("view")
-    if not isinstance(view, Mapping):
+    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
         return Markup("")
+    seat = str(snapshot.get("seat") or view.get("seat") or "")
+    asked = [a for a in view.get("asked") or [] if isinstance(a, Mapping)]
     you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
     odds = you.get("odds")
-    panel = odds_html(odds) if isinstance(odds, Mapping) else Markup("")
-    rest = {k: v for k, v in view.items() if k not in (*_IN_TABLE, "seat", "game")}
-    return Markup("{}{}").format(panel, generic.value_html(rest))
+    # The odds sit beside the commit buttons while a commit is asked, else here.
+    committing = any(a.get("act") == "commit" for a in asked)
+    odds_here = isinstance(odds, Mapping) and not committing
+    return Markup(
+        render_template(
+            "jd_known.html",
+            you=_you(view, seat),
+            odds=odds_html(odds) if odds_here else None,
+            now=[_cap(a.get("why")) for a in asked if a.get("why")],
+            combat=_combat_words(view, seat),
+            pending=_pending_words(view),
+            table=_table_words(view),
+            trouble=_trouble(view),
+            judges=_judge_rows(view, seat),
+            # While a commit is asked the hand is drawn under "Your move", as buttons.
+            hand_above=committing,
+        )
+    )
 
 
+def _cap(text: object) -> str:
+    text = str(text or "").strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else ""
+
+
+# -- "Your move": the view's asked entries as choices --------------------------------
 #: Actions that name their seat as ``by`` (README action table); the rest do not.
 WITH_BY = frozenset(
     {
@@ -385,64 +625,213 @@ WITH_BY = frozenset(
     }
 )
 
-#: What each asked action needs besides its name and seat, as a starting point to fill.
-_PREFILL: dict[str, Any] = {
-    "place_judge": {"sector": ""},
-    "place_crime": {"sector_card": "", "crime": ""},
-    "move": {"path": []},
-    "commit": {"card": ""},
-    "roll": {"judge": [], "perp": []},
-    "perp_escape": {"to": ""},
-    "recycle": {"count": 0},
-    "draw": {"count": 1},
-    "reveal_perp": {"sector": "", "perp": ""},
-    "discard_sector": {"sector_card": ""},
-    "play": {"card": ""},
-    "internal_affairs": {"target": ""},
+#: One-button answers: what the button says.
+_BUTTONS = {
+    "reveal": "Reveal the cards",
+    "end_movement": "Start the arrest phase",
+    "next_arrest": "Start the next arrest",
+    "cool": "Cool down (\u22122, no overheating)",
 }
 
-#: The base referee asks "your_turn"; the forms below say what exactly, and they already
-#: offer what the Dredd referee's simplest prompts ask (commit a known card, reveal, end the
-#: movement phase, next arrest, accept). Its other prompts (destinations, dice per roller,
-#: arrest groups, escapes, what to tap) are drawn by the shared prompt template.
+#: The referee's prompts that wait for a card on a reader: no choices, only a sentence.
+_TAPS = ("dredd_place_crime", "dredd_reveal_perp", "dredd_discard_sector")
+
+#: The referee's prompts these controls draw themselves (the page hides the referee's own);
+#: every other prompt (moves, dice, arrest groups, escapes, Sector cards, draws) is the
+#: referee's, drawn by the shared prompt template.
 COVERED_PROMPTS = frozenset(
     {
         "your_turn",
         "dredd_commit",
+        "dredd_commit_for",
         "dredd_reveal",
         "dredd_end_movement",
         "dredd_next_arrest",
         "dredd_accept",
+        "dredd_decline",
+        "dredd_cool",
+        "dredd_robodoc",
+        *_TAPS,
     }
 )
 
 
+def _base(act: str, seat: str) -> dict[str, Any]:
+    return {"act": act, "by": seat} if act in WITH_BY else {"act": act}
+
+
+def _choice(label: str, value: Mapping[str, Any]) -> dict[str, Any]:
+    return {"label": label, "value": dict(value)}
+
+
+def _commit_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any]:
+    you = view.get("you") or {}
+    combat = view.get("combat") or {}
+    fighters = [s for g in combat.get("groups") or [] if isinstance(g, list) for s in g]
+    hand = [c for c in you.get("known_cards") or [] if cards.fights(c)]
+    fan = []
+    for c in hand:
+        if len(fighters) <= 1:
+            choices = [_choice(f"Add {words.card(c)}", {"card": c})]
+        else:
+            choices = [
+                _choice(f"In front of {words.judge(f)}", {"card": c, "for": f}) for f in fighters
+            ]
+        fan.append({"face": cards.action_face(c), "choices": choices})
+    unseen = max(int(you.get("hand_size") or 0) - len(you.get("known_cards") or []), 0)
+    note = "Tap a card to add it face down, or tap it on your own card reader."
+    if unseen:
+        note += f" {unseen} card(s) in your hand are not known yet: tap them on your reader."
+    odds = you.get("odds")
+    return {
+        "act": "commit",
+        "why": why,
+        "base": _base("commit", seat),
+        "odds": odds_html(odds) if isinstance(odds, Mapping) else None,
+        "fan": fan,
+        "note": note,
+        "buttons": [],
+    }
+
+
+def _play_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any] | None:
+    """Special and Robodoc cards the seat holds, each with the plays the view allows."""
+    you = view.get("you") or {}
+    judges_in = view["judges"]
+    me = judges_in.get(seat) or {}
+    city = _board(view.get("board", "standard")) if isinstance(view.get("board"), str) else None
+    others = [s for s, j in judges_in.items() if s != seat and not j.get("ko") and j.get("sector")]
+    fan = []
+    for c in you.get("known_cards") or []:
+        if not cards.is_action(c):
+            continue
+        kind = cards.book().actions[c].kind
+        choices = []
+        if me.get("ko") and kind == "robodoc" and city and me.get("sector") in city.sectors:
+            choices = [
+                _choice(f"Move to {words.sector(to)}", {"card": c, "to": to})
+                for to in city.neighbours(me["sector"])
+            ]
+        elif me.get("ko"):
+            continue
+        elif kind == "boing":
+            choices = [_choice(f"On {words.judge(t)}", {"card": c, "target": t}) for t in others]
+        elif kind == "block-mania":
+            pairs = [(a, b) for i, a in enumerate(judges_in) for b in list(judges_in)[i + 1 :]]
+            choices = [
+                _choice(f"{words.judge(a)} against {words.judge(b)}", {"card": c, "judges": [a, b]})
+                for a, b in pairs
+                if not judges_in[a].get("ko") and not judges_in[b].get("ko")
+            ]
+        if choices:
+            fan.append({"face": cards.action_face(c), "choices": choices})
+    if me.get("ko"):
+        # The referee's own Robodoc prompt is replaced by this block, so it says the same.
+        note = "" if fan else "Tap a Robodoc card on your reader first to play it here."
+    elif fan:
+        note = "A Tip-Off, and any card the referee does not know yet, is played from your "
+        note += "card reader."
+    else:
+        return None
+    return {
+        "act": "play",
+        "why": why,
+        "base": _base("play", seat),
+        "odds": None,
+        "fan": fan,
+        "note": note,
+        "buttons": [],
+    }
+
+
+def _accept_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any]:
+    pending = view.get("pending") or {}
+    kind = pending.get("kind")
+    you = view.get("you") or {}
+    fan = []
+    for c in you.get("known_cards") or []:
+        if not cards.is_action(c):
+            continue
+        card = cards.book().actions[c]
+        if kind == "boing" and card.kind == "tip-off":
+            value = {"act": "play", "card": c}
+            fan.append({"face": cards.action_face(c), "choices": [_choice("Cancel it", value)]})
+        elif card.ignores == kind:
+            value = {"act": "play", "card": c, "option": "alt"}
+            fan.append({"face": cards.action_face(c), "choices": [_choice("Cancel it", value)]})
+    what = "Barney" if kind == "barney" else "BOING!"
+    return {
+        "act": "accept",
+        "why": _pending_words(view) or why,
+        "base": _base("accept", seat),
+        "odds": None,
+        "fan": fan,
+        "note": f"Or cancel the {what} with one of these cards:" if fan else "",
+        "buttons": [_choice(f"Accept the {what}", {})],
+    }
+
+
+def _blocks(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
+    out = []
+    for item in view.get("asked") or []:
+        if not isinstance(item, Mapping) or not isinstance(item.get("act"), str):
+            continue
+        act, why = item["act"], _cap(item.get("why"))
+        if act == "commit":
+            out.append(_commit_block(view, seat, why))
+        elif act == "play":
+            block = _play_block(view, seat, why)
+            if block is not None:
+                out.append(block)
+        elif act == "accept":
+            out.append(_accept_block(view, seat, why))
+        elif act == "decline":
+            robodoc = (view.get("pending") or {}).get("kind") == "robodoc" or (
+                (view["judges"].get(seat) or {}).get("ko")
+            )
+            label = "Play no Robodoc" if robodoc else "Do not use Internal Affairs"
+            out.append(_simple(act, seat, why, label))
+        elif act in _BUTTONS:
+            out.append(_simple(act, seat, why, _BUTTONS[act]))
+    return out
+
+
+def _tap_blocks(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The referee's card-tap prompts (no choices on the tablet): its sentence, nothing else."""
+    out = []
+    for prompt in snapshot.get("prompts") or []:
+        if isinstance(prompt, Mapping) and prompt.get("kind") in _TAPS:
+            block = _simple(str(prompt["kind"]).removeprefix("dredd_"), "", "", "")
+            block.update(why=_cap(prompt.get("message")), buttons=[], base=None)
+            block["note"] = "Tap the cards on the card reader; the referee reads them."
+            out.append(block)
+    return out
+
+
+def _simple(act: str, seat: str, why: str, label: str) -> dict[str, Any]:
+    return {
+        "act": act,
+        "why": why,
+        "base": _base(act, seat),
+        "odds": None,
+        "fan": [],
+        "note": "",
+        "buttons": [_choice(label, {})],
+    }
+
+
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-    """One form per action the engine waits for from this seat (from its own view)."""
+    """The seat's choices, built from its own view: cards to tap, one-button answers."""
     view = snapshot.get("view")
-    asked = view.get("asked") if isinstance(view, Mapping) else None
-    if not isinstance(asked, list) or not asked:
+    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
         return Markup("")
-    items = [a for a in asked if isinstance(a, Mapping) and isinstance(a.get("act"), str)]
-    prefill = dict(_PREFILL)
-    seat = snapshot.get("seat")
-    if seat and isinstance(view.get("judges"), Mapping):
-        prefill["arrest"] = {"groups": [[seat]]}
-    you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
-    known = [c for c in you.get("known_cards") or [] if isinstance(c, str)]
-    return Markup(
-        render_template(
-            "jd_controls.html",
-            asked=items,
-            known_cards=known,
-            seat=seat,
-            token=token,
-            with_by=WITH_BY,
-            prefill=prefill,
-        )
-    )
+    seat = str(snapshot.get("seat") or "")
+    blocks = _blocks(view, seat) + _tap_blocks(snapshot)
+    if not blocks:
+        return Markup("")
+    return Markup(render_template("jd_controls.html", blocks=blocks, token=token))
 
 
 def describe(event: Mapping[str, Any]) -> str:
-    """Log lines: the generic wording (the engine's events are self-describing)."""
-    return generic.describe(event)
+    """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.dredd_words`)."""
+    return words.describe(event)

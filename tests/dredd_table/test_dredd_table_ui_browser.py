@@ -1,0 +1,121 @@
+"""A Judge's hand in headless Chromium: cards with names and effect text, the odds bar shown
+before the commit, a tap on a card commits it, and no page a player or the table screen
+shows holds a JSON object, a dict repr or an internal id."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from dredd_table_support import header, register
+from test_dredd_table_ui_words import LEAKS, internal_ids
+
+from lawmaster.host.journal import Journal
+from lawmaster.host.table import TableHost
+from lawmaster.host.web import create_app, make_server, stop
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def combat(tmp_path, monkeypatch):
+    """a fights the Perp in Channel 99 holding Fergee; b holds an Aah-Ankle Trap!."""
+    register(monkeypatch)
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = host.new_game(
+        header(hands={"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]})
+    )
+    for seat, action in (
+        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
+        ("b", {"act": "move", "by": "b", "path": []}),
+        ("a", {"act": "end_movement"}),
+    ):
+        assert table.submit(seat, action)["ok"], action
+    server = make_server(create_app(host), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    yield table, f"http://127.0.0.1:{server.effective_port}"
+    stop(server)
+    thread.join(timeout=10)
+
+
+def assert_no_leak(text: str, where: str) -> None:
+    found = LEAKS.search(text)
+    assert found is None, (where, found and text[max(found.start() - 60, 0) : found.end() + 60])
+    ids = [i for i in internal_ids() if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
+    assert not ids, (where, ids)
+
+
+def test_dredd_table_ui_browser_hand_is_cards_and_odds_come_before_commit(combat, context):
+    from playwright.sync_api import expect
+
+    table, url = combat
+    page = context.new_page()
+    page.goto(f"{url}/seat/{table.token('a')}")
+    commit = page.locator('.prompt-jd[data-act="commit"]')
+    # The hand as card elements: printed name, type, effect text.
+    cards = commit.locator(".jd-card")
+    expect(cards).to_have_count(2)
+    fergee = commit.locator(".jd-card", has_text="Fergee")
+    expect(fergee.locator(".jd-card-name")).to_have_text("Fergee")
+    expect(fergee.locator(".jd-card-kind")).to_have_text("Combat")
+    expect(fergee.locator(".jd-card-text")).to_contain_text("the slugger from the Old Ohio River")
+    expect(fergee.locator(".jd-card-badge")).to_have_text("+1 die")
+    # The odds bar is there, in the commit block, above the cards, before anything is added.
+    odds = commit.locator(".odds")
+    expect(odds).to_be_visible()
+    expect(odds.locator("svg.odds-bar rect")).to_have_count(3)
+    win = table.snapshot("a")["view"]["you"]["odds"]["win"]
+    expect(odds).to_have_attribute("data-win", str(win))
+    odds_box = odds.bounding_box()
+    card_box = cards.first.bounding_box()
+    assert odds_box["y"] + odds_box["height"] <= card_box["y"]
+    assert not [c for c in table.state["combat"]["cards"]]  # nothing committed yet
+    # Every card button is a touch target of at least 44 px.
+    for box in (b.bounding_box() for b in commit.locator("button").all()):
+        assert box["height"] >= 44 and box["width"] >= 44
+    # No JSON, dict or id on the page a player reads.
+    assert_no_leak(page.locator("body").inner_text(), "a")
+    # A tap on the card commits it.
+    fergee.click()
+    expect(page.locator('.prompt-jd[data-act="commit"] .jd-card')).to_have_count(1)
+    assert table.actions[-1] == {"act": "commit", "by": "a", "card": "fergee-1"}
+    expect(page.locator(".log")).to_contain_text("Judge A adds a card face down to their own")
+    assert_no_leak(page.locator("body").inner_text(), "a after commit")
+    # The other Judge's page and the table screen: the same hold.
+    for where in (f"/seat/{table.token('b')}", "/table"):
+        page.goto(url + where)
+        expect(page.locator("svg.dredd-map")).to_be_visible()
+        text = page.locator("body").inner_text()
+        assert_no_leak(text, where)
+        assert "Fergee" not in text  # a's face-down card stays a's secret
+
+
+#: The rendered size (CSS px) of the smallest sector name and standee letter on the map.
+SIZES = """() => { const svg = document.querySelector('svg.dredd-map');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const least = s => Math.min(...[...svg.querySelectorAll(s)].map(
+    t => parseFloat(getComputedStyle(t).fontSize) * k));
+  return {sector: least('.sector-name'), standee: least('.standee-label')}; }"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_dredd_table_ui_browser_map_labels_are_tablet_sized(combat, browser, size):
+    table, url = combat
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        for where in (f"/seat/{table.token('a')}", "/table?qr=0"):
+            page.goto(url + where)
+            sizes = page.evaluate(SIZES)
+            # A 10-inch tablet at arm's length: sector names at least 13 px (the most an
+            # 11-letter word takes in a Sector's box), standee letters at least 11 px.
+            assert sizes["sector"] >= 13 and sizes["standee"] >= 11, (size, where, sizes)
+    finally:
+        context.close()
