@@ -137,8 +137,6 @@ def test_web_ui_pages_the_shared_frame_reads_well(looked):
 #: (drawn by that game's renderer, which is another group's work at this time). The
 #: mark is strict: once the game's pages read well, the test says to remove it.
 GAME_FINDINGS = {
-    "judge-dredd": "render/judge_dredd.py and jd_controls.html: card ids in the hand and "
-    "discards, the Details (JSON) box",
     "unamerican-graffiti": "render/unamerican_graffiti.py: pawn ids such as chopper-1 in the "
     "log and the prestige table",
     "gw-brott": "render/gw_brott.py: card ids such as red-1 in what the seat knows",
