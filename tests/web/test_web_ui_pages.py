@@ -5,8 +5,9 @@ over), its pages are opened at 1024x768 (and, mid-game, 768x1024) and checked th
 at arm's length would look at it: text of 16 px or more, touch targets of 44 px or
 more, nothing that reads like data (JSON, a dict, an internal name, a card id),
 and nothing loaded from anywhere but the table. The landscape view of the table
-screen and of one or two seats is saved into ``docs/screenshots/`` for the docs
-(``docs/TABLETS.md``).
+screen and of one or two seats is saved as a picture; with ``LAWMASTER_DOC_SHOTS=1``
+into ``docs/screenshots/`` for the docs (``docs/TABLETS.md``), else into a
+temporary folder, so a test run never edits the source tree.
 
 Set ``LAWMASTER_SHOTS`` to a folder to also keep the portrait views there, and
 ``LAWMASTER_LOOK_REPORT`` to a folder for every finding as JSON, per game.
@@ -30,7 +31,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not at /usr/bin/chromium"),
 ]
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
 
@@ -94,7 +95,9 @@ def looked(request, browser, tmp_path_factory):
     game = request.param
     host, table, players = new_host(tmp_path_factory.mktemp(game), game)
     extra = os.environ.get("LAWMASTER_SHOTS")
-    DOCS.mkdir(parents=True, exist_ok=True)
+    to_docs = os.environ.get("LAWMASTER_DOC_SHOTS") == "1"
+    shots = DOC_SHOTS if to_docs else tmp_path_factory.mktemp(f"{game}-shots")
+    shots.mkdir(parents=True, exist_ok=True)
     found: dict[str, dict[str, list[str]]] = {}
     look = Look(browser)
     try:
@@ -111,7 +114,7 @@ def looked(request, browser, tmp_path_factory):
                     path = "/table" if name == "table" else f"/seat/{table.token(name)}"
                     stem = f"{game}-{moment}-{name}"
                     shot = (
-                        DOCS / f"{stem}.png" if name == "table" or name in PICTURED[game] else None
+                        shots / f"{stem}.png" if name == "table" or name in PICTURED[game] else None
                     )
                     found[stem] = look.visit(live.url + path, LANDSCAPE, shot)
                     if moment == "question":
