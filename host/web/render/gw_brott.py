@@ -532,6 +532,8 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
         criminal_faces=criminal_faces(),
         gw_faces=gw_faces(),
         face_names=FACE_NAMES,
+        card_name=gw_know.card_name,
+        trump_text=gw_know.trump_text,
     )
 
 

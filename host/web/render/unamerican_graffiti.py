@@ -470,8 +470,16 @@ COVERED_PROMPTS = frozenset({"choose_destination", "choose_landmark", "enter_dic
 
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
     """Forms for the referee's prompts to this seat (from its snapshot only)."""
+    view = snapshot.get("view")
+    grid = board_of(view) if isinstance(view, Mapping) else None
     return generic.prompt_controls(
-        snapshot, "graffiti_controls.html", COVERED_PROMPTS, token, digital_dice
+        snapshot,
+        "graffiti_controls.html",
+        COVERED_PROMPTS,
+        token,
+        digital_dice,
+        place=lambda hex_id: know.place(grid, hex_id),
+        judge_name=know.judge_name,
     )
 
 
