@@ -171,7 +171,11 @@ def test_graffiti_table_render_log_lines_name_players_places_and_colours(host):
     lines = [render.describe(GAME, e) for e in table.snapshot("table")["log"]]
     assert "Chopper moves 2 hexes to City Block 4." in lines
     assert any(line.startswith("Chopper scrawls City Block 4 in Chopper's red") for line in lines)
-    assert graffiti_know.place(graffiti.board_of({}), "-1,5").startswith("the street by ")
+    grid = graffiti.board_of({})
+    assert graffiti_know.place(grid, "-1,5").startswith("the street ")
+    # Every hex has its own name, so a list of places is never ambiguous.
+    names = [graffiti_know.place(grid, h) for h in grid.hexes]
+    assert len(set(names)) == len(names)
 
 
 def test_graffiti_table_render_another_boards_view_falls_back(host):

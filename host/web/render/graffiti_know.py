@@ -3,8 +3,8 @@
 Everything reads one seat's view (and the public map it names). Places are named
 as the rulebook names them (Power Tower, City Block 3, the Statue of Judgement);
 a plain street hex has no name in the rulebook, so it is called after the
-location next to it ("the street by Aggro Dome"). A colour is named after its
-player and its pen ("Chopper's red").
+location next to it and the side it lies on ("the street west of Aggro Dome").
+A colour is named after its player and its pen ("Chopper's red").
 """
 
 from __future__ import annotations
@@ -21,6 +21,16 @@ PEN_WORDS = {
     "phantom": ("blue", "purple", "teal", "green"),
 }
 PLAYER_NAMES = {"chopper": "Chopper", "phantom": "Phantom"}
+#: Axial step (pointy-top) from a location to the street beside it, in words: two
+#: streets beside the same location always get different names.
+_DIRECTION = {
+    (1, 0): "east of",
+    (-1, 0): "west of",
+    (0, 1): "south-east of",
+    (0, -1): "north-west of",
+    (1, -1): "north-east of",
+    (-1, 1): "south-west of",
+}
 #: Larger locations first when a street is named after its neighbour.
 _RANK = {"statue": 0, "sector-house": 1, "landmark": 2, "city-block": 3, "street": 9}
 
@@ -52,7 +62,8 @@ def place(grid: Board | None, hex_id: object) -> str:
     )
     if not near:
         return "a street"
-    return f"the street by {place(grid, near[0].id)}"
+    step = (h.q - near[0].q, h.r - near[0].r)
+    return f"the street {_DIRECTION.get(step, 'by')} {place(grid, near[0].id)}"
 
 
 def judge_name(number: object) -> str:

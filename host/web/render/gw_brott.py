@@ -46,7 +46,7 @@ _PIECE_FILL = {
 _SPARE_FILLS = ("#8e24aa", "#00838f", "#6d4c41", "#ad1457", "#558b2f")
 GW_FILL = "#0d47a1"
 # Where a piece's deduction mark sits in a cell (by piece index), clear of the card number.
-_CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.45), (0.5, 0.45))
+_CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.48), (0.5, 0.48))
 
 
 @lru_cache(maxsize=16)
@@ -264,17 +264,22 @@ def _deduction(grid: Board, view: Mapping[str, Any], order: list[str], mirror: b
     for index, (piece, cells) in enumerate(deduction_of(view).items()):
         fill = piece_fill(piece, order)
         corner_x, corner_y = _CORNERS[index % len(_CORNERS)]
+        opacity = gw_know.shade(gw_know.weights_for(view, piece))
         for name in cells:
             cell = _cell_name(grid, name)
             if cell is None:
                 continue  # "jail" and anything off this board: told in the legend instead
             x, y = _origin(grid, cell, mirror)
+            # The piece's letter in its mark, so pieces differ by more than colour.
+            cx, cy = round(x + corner_x * CELL, 1), round(y + corner_y * CELL, 1)
+            ink = "#000" if piece in ("yellow", "white") else "#fff"
             parts.append(
                 f'<g class="maybe" data-piece="{escape(piece)}" data-cell="{grid.name_of(cell)}">'
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                f'fill-opacity="0.18"/>'
-                f'<circle cx="{x + corner_x * CELL}" cy="{y + corner_y * CELL}" r="4" '
-                f'fill="{fill}" stroke="#000" stroke-width="0.5"/></g>'
+                f'fill-opacity="{0.25 * opacity.get(name, 0.7):.3f}"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="6" fill="{fill}" stroke="#000" '
+                f'stroke-width="0.6"/><text class="maybe-label" x="{cx}" y="{cy + 3}" '
+                f'text-anchor="middle" fill="{ink}">{escape(piece[:1].upper())}</text></g>'
             )
     return parts
 
@@ -340,7 +345,10 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         parts.append(
             f'<g class="piece jailed" data-piece="{escape(piece)}"><title>{escape(piece)} in jail'
             f'</title><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
-            f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/></g>'
+            f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/>'
+            f'<text class="maybe-label" x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
+            f'fill="{"#000" if piece in ("yellow", "white") else "#fff"}">'
+            f"{escape(piece[:1].upper())}</text></g>"
         )
     return parts
 
