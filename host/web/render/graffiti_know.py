@@ -56,6 +56,9 @@ def place(grid: Board | None, hex_id: object) -> str:
     h = grid.hexes[hex_id]
     if h.is_location:
         return h.name if h.kind != "statue" else "the Statue of Judgement"
+    if hex_id in grid.gates:
+        first, second = (place(grid, house) for house in grid.gates[hex_id])
+        return f"the street between {first} and {second}"
     near = sorted(
         (grid.hexes[n] for n in grid.neighbours.get(hex_id, ()) if grid.hexes[n].is_location),
         key=lambda n: (_RANK.get(n.kind, 9), n.name),
@@ -127,7 +130,7 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
             "roll": "roll for the Judges",
             "judges": "move the Judges the dice named",
         }.get(str(phase), "play")
-        return [f"Wait: {who} is to {doing}."]
+        return [f"{who} is to {doing}." if seat == "table" else f"Wait: {who} is to {doing}."]
     if phase == "move":
         lines = [
             "Your turn: move your scrawler up to three hexes. A clean location stops you "

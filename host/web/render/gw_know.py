@@ -129,7 +129,8 @@ def may_do(view: Mapping[str, Any]) -> list[str]:
         if not waiting:
             return []
         who = " and ".join("GW" if s == "gw" else s for s in waiting)
-        return [f"Wait: it is {who}'s turn now."]
+        # The table screen is nobody's: it only says whose turn it is.
+        return [f"It is {who}'s turn." if seat == "table" else f"Wait: it is {who}'s turn now."]
     act = asked.get("act")
     lines: list[str] = []
     if act == "gw_roll":
