@@ -175,7 +175,7 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             parts += _location_label(_short_name(h.kind, h.name), x, y)
             parts.append(
                 f'<text class="prestige" x="{x + SIZE * 0.55:.1f}" y="{y + SIZE * 0.3:.1f}" '
-                f'text-anchor="middle" font-size="7" font-weight="700" fill="#333">'
+                f'text-anchor="middle" font-size="9" font-weight="700" fill="#333">'
                 f"{h.prestige}</text>"
             )
         parts.append("</g>")
@@ -196,11 +196,12 @@ def _location_label(name: str, x: float, y: float) -> list[str]:
     words = name.split()
     lines = [name] if len(name) <= 10 or len(words) == 1 else _two_lines(words)
     out = []
-    top = y - SIZE * (0.62 if len(lines) == 1 else 0.72)
+    top = y - SIZE * (0.58 if len(lines) == 1 else 0.7)
     for i, line in enumerate(lines):
         out.append(
-            f'<text class="place" x="{x:.1f}" y="{top + i * 6.5:.1f}" text-anchor="middle" '
-            f'font-size="6" fill="#222" pointer-events="none">{escape(line)}</text>'
+            f'<text class="place" x="{x:.1f}" y="{top + i * 7.5:.1f}" text-anchor="middle" '
+            f'font-size="7.5" font-weight="600" fill="#222" pointer-events="none">'
+            f"{escape(line)}</text>"
         )
     return out
 
