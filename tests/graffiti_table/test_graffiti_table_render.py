@@ -13,6 +13,7 @@ from lawmaster.host.journal import Journal
 from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 from lawmaster.host.table import TableHost
 from lawmaster.host.web import create_app, render
+from lawmaster.host.web.render import graffiti_know
 from lawmaster.host.web.render import unamerican_graffiti as graffiti
 
 
@@ -89,13 +90,23 @@ def test_graffiti_table_render_threat_only_on_the_movers_seat(host):
     threat = table.snapshot("chopper")["view"]["threat"]
     svg = _svg(table, "chopper")
     shaded = re.findall(
-        r'<g class="threat" data-cell="([^"]+)" data-chance="([0-9.]+)"><title>([^<]*)', svg
+        r'<g class="threat" data-cell="([^"]+)" data-chance="([0-9.]+)" tabindex="0">'
+        r"<title>([^<]*)</title>.*?<text class=\"threat-pct\"[^>]*>(\d+)%</text>",
+        svg,
     )
-    assert {cell for cell, _, _ in shaded} == set(threat)
-    for cell, chance, title in shaded:
-        assert float(chance) == pytest.approx(threat[cell]["arrest_chance"], abs=1e-4)
-        assert f"arrest chance {100 * threat[cell]['arrest_chance']:.0f}%" in title
-        assert title.endswith(f"({threat[cell]['arrest_odds']})")  # the exact fraction
+    assert {cell for cell, *_ in shaded} == set(threat)
+    for cell, chance, title, shown in shaded:
+        expected = threat[cell]["arrest_chance"]
+        assert float(chance) == pytest.approx(expected, abs=1e-4)
+        assert int(shown) == round(100 * expected)
+        if expected > 0:
+            # The exact share of the opponent's fair rolls: hits of 6**hexes.
+            total = 6 ** threat[cell]["hexes"]
+            hits = round(expected * total)
+            assert f"{100 * expected:.0f}% chance of arrest ({hits} of {total} rolls" in title
+            assert hits / total == pytest.approx(expected, abs=5e-5)
+        else:
+            assert "safe" in title
     for seat in ("phantom", "table"):
         assert 'class="threat"' not in _svg(table, seat)
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "-1,5"}))
@@ -134,10 +145,11 @@ def test_graffiti_table_render_a_played_game_cleaning_arrests_and_log(host):
         assert line and not line.startswith(event["type"].replace("_", " ") + ":"), line
     assert any("arrests" in line for line in lines)
     extras = str(graffiti.extras(snapshot))
-    assert 'class="winner"' in extras
+    assert "The game is over:" in extras
     for colour, info in snapshot["view"]["colours"].items():
         assert f'data-colour="{colour}"' in extras
         assert f"<td>{info['final']}</td>" in extras
+        assert graffiti_know.colour_name(colour) in extras.replace("&#39;", "'")
 
 
 def test_graffiti_table_render_extras_prestige_dice_and_landmarks(host):
@@ -145,9 +157,25 @@ def test_graffiti_table_render_extras_prestige_dice_and_landmarks(host):
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "block-4"}))
     ok(table.submit("phantom", {"act": "roll", "by": "phantom", "faces": [4, 2]}))
     extras = str(graffiti.extras(table.snapshot("chopper")))
-    assert re.search(r'data-colour="chopper-1".*?<td>chopper</td><td>4</td>', extras)
+    extras = extras.replace("&#39;", "'")
+    assert re.search(r'data-colour="chopper-1".*?Chopper\'s red</td><td>4</td>', extras)
     assert '<span class="die">2</span><span class="die">4</span>' in extras
-    assert "2 of 6" in extras and "power-tower" in extras
+    assert "2 of 6: Palais De Boing, Power Tower" in extras
+    # Places by name, streets after their neighbour; no hex id in the text.
+    assert "Judge Dredd on" in extras and "City Block 4 (Chopper's red)" in extras
+
+
+def test_graffiti_table_render_log_lines_name_players_places_and_colours(host):
+    table = host.table
+    ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "block-4"}))
+    lines = [render.describe(GAME, e) for e in table.snapshot("table")["log"]]
+    assert "Chopper moves 2 hexes to City Block 4." in lines
+    assert any(line.startswith("Chopper scrawls City Block 4 in Chopper's red") for line in lines)
+    grid = graffiti.board_of({})
+    assert graffiti_know.place(grid, "-1,5").startswith("the street ")
+    # Every hex has its own name, so a list of places is never ambiguous.
+    names = [graffiti_know.place(grid, h) for h in grid.hexes]
+    assert len(set(names)) == len(names)
 
 
 def test_graffiti_table_render_another_boards_view_falls_back(host):

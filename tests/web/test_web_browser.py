@@ -163,7 +163,7 @@ def test_web_browser_illegal_move_is_flagged_and_cleared(game, context):
     for page in (screen, red, gw):
         page.locator('[data-region="status"] [data-state="ok"]').wait_for()
         assert page.locator(".status-illegal").count() == 0
-    gw.locator('[data-region="log"]').get_by_text("GW plays infiltrator.").wait_for()
+    gw.locator('[data-region="log"]').get_by_text("GW plays the Infiltrator trump.").wait_for()
 
 
 def test_web_browser_pages_work_without_scripts(game, browser):
@@ -286,5 +286,5 @@ def test_web_browser_gw_taps_its_path_on_the_board(game, context):
     assert path_input.input_value() == "J11 J10"
     assert gw.locator("svg.board g.cell.picked").count() == 2
     gw.locator(".gw-move-form button", has_text="Move").click()
-    gw.locator('[data-region="log"]').get_by_text("GW (normal) J12 → J10.").wait_for()
+    gw.locator('[data-region="log"]').get_by_text("GW makes a move from J12 to J10.").wait_for()
     assert table.actions[-1] == {"act": "gw_move", "path": ["J11", "J10"]}

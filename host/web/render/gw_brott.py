@@ -20,7 +20,7 @@ from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
-from . import generic
+from . import generic, gw_know
 
 CELL = 40  # user units per cell; the SVG scales to its box through viewBox
 MARGIN = 22  # room for the column letters and row numbers
@@ -46,7 +46,7 @@ _PIECE_FILL = {
 _SPARE_FILLS = ("#8e24aa", "#00838f", "#6d4c41", "#ad1457", "#558b2f")
 GW_FILL = "#0d47a1"
 # Where a piece's deduction mark sits in a cell (by piece index), clear of the card number.
-_CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.45), (0.5, 0.45))
+_CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.48), (0.5, 0.48))
 
 
 @lru_cache(maxsize=16)
@@ -264,17 +264,22 @@ def _deduction(grid: Board, view: Mapping[str, Any], order: list[str], mirror: b
     for index, (piece, cells) in enumerate(deduction_of(view).items()):
         fill = piece_fill(piece, order)
         corner_x, corner_y = _CORNERS[index % len(_CORNERS)]
+        opacity = gw_know.shade(gw_know.weights_for(view, piece))
         for name in cells:
             cell = _cell_name(grid, name)
             if cell is None:
                 continue  # "jail" and anything off this board: told in the legend instead
             x, y = _origin(grid, cell, mirror)
+            # The piece's letter in its mark, so pieces differ by more than colour.
+            cx, cy = round(x + corner_x * CELL, 1), round(y + corner_y * CELL, 1)
+            ink = "#000" if piece in ("yellow", "white") else "#fff"
             parts.append(
                 f'<g class="maybe" data-piece="{escape(piece)}" data-cell="{grid.name_of(cell)}">'
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                f'fill-opacity="0.18"/>'
-                f'<circle cx="{x + corner_x * CELL}" cy="{y + corner_y * CELL}" r="4" '
-                f'fill="{fill}" stroke="#000" stroke-width="0.5"/></g>'
+                f'fill-opacity="{0.25 * opacity.get(name, 0.7):.3f}"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="6" fill="{fill}" stroke="#000" '
+                f'stroke-width="0.6"/><text class="maybe-label" x="{cx}" y="{cy + 3}" '
+                f'text-anchor="middle" fill="{ink}">{escape(piece[:1].upper())}</text></g>'
             )
     return parts
 
@@ -313,23 +318,6 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
     return parts
 
 
-def _where(piece: str, info: Any, known: dict[str, str], maybe: dict[str, list[str]]) -> str:
-    """Where a piece is, as far as this view says."""
-    if isinstance(info, Mapping) and info.get("out"):
-        return "out of the game"
-    if piece in known:
-        return "in jail" if known[piece] == "jail" else f"on {known[piece]}"
-    if isinstance(info, Mapping) and info.get("in_jail"):
-        return "in jail"
-    if piece in maybe:
-        cells = [c for c in maybe[piece] if c != "jail"]
-        if not cells:
-            return "in jail"
-        text = f"may be on {len(cells)} cell{'s' if len(cells) != 1 else ''}"
-        return text + (" or in jail" if "jail" in maybe[piece] else "")
-    return "somewhere on the board (hidden)"
-
-
 def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool) -> list[str]:
     """Pieces in jail (public: arrests and jail breaks are seen by all) drawn in the jail."""
     criminals = view.get("criminals")
@@ -357,70 +345,169 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         parts.append(
             f'<g class="piece jailed" data-piece="{escape(piece)}"><title>{escape(piece)} in jail'
             f'</title><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
-            f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/></g>'
+            f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/>'
+            f'<text class="maybe-label" x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
+            f'fill="{"#000" if piece in ("yellow", "white") else "#fff"}">'
+            f"{escape(piece[:1].upper())}</text></g>"
         )
     return parts
 
 
 def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """The legend (pieces, where they are or may be) and the rest of the seat's view."""
+    """What this seat knows, in sentences and pictures: what it may do, its cards, the pieces."""
     view = snapshot.get("view")
     if not isinstance(view, Mapping):
         return Markup("")
+    grid = board_of(view)
     order = piece_order(view)
+    seat = str(view.get("seat") or snapshot.get("seat") or "")
+    sections = [_now(view), _own_cards(view, grid), _pieces_told(view, order, seat)]
+    if seat == "gw" and grid is not None:
+        sections.append(_suspects(view, grid, order, side_of(snapshot) == "gw"))
+    sections.append(_public_record(view))
+    return Markup('<div class="gw-extras">{}</div>').format(Markup("").join(sections))
+
+
+def _sentences(lines: Iterable[str], css: str) -> Markup:
+    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines if line)
+    return Markup('<ul class="{}">{}</ul>').format(css, items) if items else Markup("")
+
+
+def _now(view: Mapping[str, Any]) -> Markup:
+    lines = gw_know.may_do(view)
+    round_ = view.get("round")
+    head = Markup("<p>Round {}.</p>").format(round_) if isinstance(round_, int) else Markup("")
+    dice = gw_know.dice_words(view.get("criminal_dice"))
+    return Markup('<div class="gw-now">{}{}{}</div>').format(
+        head, _sentences(lines, "gw-may"), Markup("<p>{}</p>").format(dice) if dice else ""
+    )
+
+
+def _own_cards(view: Mapping[str, Any], grid: Board | None) -> Markup:
+    parts = [gw_know.criminal_card(view.get("criminal_card"), view.get("ability"))]
+    held = view.get("evidence_held")
+    if isinstance(held, list):
+        if held:
+            parts.append(
+                Markup("<h3>Your evidence cards ({})</h3>").format(len(held))
+                + gw_know.evidence_cards(held, grid, EVIDENCE_FILL)
+            )
+        else:
+            parts.append(Markup("<p>You hold no evidence cards.</p>"))
+    trumps = view.get("trumps_left")
+    if isinstance(trumps, list):
+        cuffs = view.get("handcuffs_left")
+        if isinstance(cuffs, int):
+            left = gw_know.plural(cuffs, "handcuff")
+            parts.append(Markup("<p>You have {} left.</p>").format(left))
+        if trumps:
+            parts.append(Markup("<h3>Your trumps</h3>") + gw_know.trump_cards(trumps))
+        else:
+            parts.append(Markup("<p>You have no trumps left.</p>"))
+    return Markup("").join(parts)
+
+
+def _pieces_told(view: Mapping[str, Any], order: list[str], seat: str) -> Markup:
     known = criminal_positions(view)
     maybe = deduction_of(view)
     criminals = view.get("criminals") if isinstance(view.get("criminals"), Mapping) else {}
-    rows = [
-        Markup(
-            '<li data-piece="{}"><span class="swatch" style="background:{}"></span>{}</li>'
-        ).format(
-            piece,
-            piece_fill(piece, order),
-            Markup("<span><strong>{}</strong>: {}{}</span>").format(
-                piece,
-                _where(piece, criminals.get(piece), known, maybe),
-                _cuffs(criminals.get(piece)),
-            ),
-        )
-        for piece in order
-    ]
+    rows = []
     gw = view.get("gw_position")
     if isinstance(gw, str):
-        rows.insert(
-            0,
-            Markup('<li><span class="swatch" style="background:{}"></span>GW: on {}</li>').format(
-                GW_FILL, gw
-            ),
+        rows.append(
+            Markup('<li data-piece="gw">{}<span>GW is on {}.</span></li>').format(
+                gw_know.gw_badge(GW_FILL), gw
+            )
         )
-    legend = Markup('<ul class="legend">{}</ul>').format(Markup("").join(rows))
-    facts = {key: view[key] for key in _SHOWN if key in view and view[key] not in (None, [], {})}
-    dice = view.get("criminal_dice")
-    if isinstance(dice, list):
-        facts["criminal_dice"] = [d if d is not None else "·" for d in dice]
-    return Markup('<div class="gw-extras">{}{}</div>').format(legend, generic.value_html(facts))
+    for piece in order:
+        info = criminals.get(piece)
+        where = gw_know.where_sentence(piece, info, known, maybe).split(" ", 1)[1]
+        rows.append(
+            Markup('<li data-piece="{}">{}<span><strong>{}{}</strong> {} {}</span></li>').format(
+                piece,
+                gw_know.piece_badge(piece, piece_fill(piece, order)),
+                piece,
+                " (you)" if piece == seat else "",
+                where,
+                gw_know.piece_facts(info),
+            )
+        )
+    return Markup('<h3>The pieces</h3><ul class="legend">{}</ul>').format(Markup("").join(rows))
 
 
-def _cuffs(info: Any) -> str:
-    if isinstance(info, Mapping) and isinstance(info.get("handcuffs"), int) and info["handcuffs"]:
-        return f" ({info['handcuffs']} handcuffs)"
-    return ""
+def _cell_key(name: str) -> tuple[str, int]:
+    return name[:1], int(name[1:]) if name[1:].isdigit() else 0
 
 
-# What the side panel lists besides the legend, in this order (only keys the view has).
-_SHOWN = (
-    "winner",
-    "round",
-    "phase",
-    "handcuffs_left",
-    "ability",
-    "evidence_held",
-    "trumps_left",
-    "trumps_played",
-    "trumps_in_hand",
-    "revealed",
-    "evidence_handed_in",
-)
+def _suspects(view: Mapping[str, Any], grid: Board, order: list[str], mirror: bool) -> Markup:
+    """GW's deduction: one shaded map per criminal, and its spaces listed on a tap."""
+    cards = []
+    maybe = deduction_of(view)
+    for piece in order:
+        badge = gw_know.piece_badge(piece, piece_fill(piece, order))
+        weights = gw_know.weights_for(view, piece)
+        jail = "jail" in maybe.get(piece, [])
+        if not weights:
+            where = "in jail" if jail or piece in maybe else "out of the game"
+            cards.append(
+                Markup('<li class="gw-suspect" data-piece="{}">{}<p>{} is {}.</p></li>').format(
+                    piece, badge, piece, where
+                )
+            )
+            continue
+        cells = sorted(weights, key=_cell_key)
+        listed = ", ".join(cells) + (", or in jail" if jail else "")
+        cards.append(
+            Markup(
+                '<li class="gw-suspect" data-piece="{}">{}{}'
+                '<details class="gw-cells"><summary>Where may {} be? {}</summary>'
+                "<p>{}.</p></details></li>"
+            ).format(
+                piece,
+                badge,
+                gw_know.mini_map(grid, piece, piece_fill(piece, order), weights, mirror),
+                piece,
+                gw_know.plural(len(cells), "space") + (" or jail" if jail else ""),
+                listed,
+            )
+        )
+    return Markup(
+        '<h3>Your deduction</h3><p class="hint">One map per criminal: the shaded spaces are '
+        'where it may be. Tap a question to list them.</p><ul class="gw-suspects">{}</ul>'
+    ).format(Markup("").join(cards))
+
+
+def _public_record(view: Mapping[str, Any]) -> Markup:
+    lines = []
+    for item in view.get("evidence_handed_in") or []:
+        if isinstance(item, Mapping):
+            lines.append(
+                f"{item.get('by')} handed in the {gw_know.card_name(item.get('card'))} "
+                f"(space {item.get('cell')})."
+            )
+    for item in view.get("revealed") or []:
+        if not isinstance(item, Mapping):
+            continue
+        card = gw_know.card_name(item.get("card"))
+        if item.get("immune"):
+            lines.append(f"Round {item.get('round')}: {item.get('piece')} was immune to {card}.")
+        else:
+            lines.append(
+                f"Round {item.get('round')}: {card} showed {item.get('piece')} "
+                f"on {item.get('place')}."
+            )
+    played = view.get("trumps_played") or []
+    if played:
+        lines.append("Trumps played: " + ", ".join(gw_know.card_name(t) for t in played) + ".")
+    if "trumps_left" not in view:
+        in_hand = view.get("trumps_in_hand")
+        if isinstance(in_hand, int) and in_hand:
+            lines.append(f"GW holds {gw_know.plural(in_hand, 'trump')}.")
+        if isinstance(view.get("handcuffs_left"), int):
+            lines.append(f"GW has {gw_know.plural(view['handcuffs_left'], 'handcuff')} left.")
+    if not lines:
+        return Markup("")
+    return Markup("<h3>So far</h3>") + _sentences(lines, "gw-record")
 
 
 #: The referee's prompt kinds drawn here; any other kind falls to the generic forms.
@@ -453,39 +540,101 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
         criminal_faces=criminal_faces(),
         gw_faces=gw_faces(),
         face_names=FACE_NAMES,
+        card_name=gw_know.card_name,
+        trump_text=gw_know.trump_text,
     )
 
 
+def _who(seat: object) -> str:
+    return "GW" if seat == "gw" else str(seat)
+
+
+def _faces(faces: object) -> str:
+    if not isinstance(faces, list | tuple):
+        return "nothing"
+    return ", ".join(gw_know.FACE_WORDS.get(str(f), str(f)) for f in faces)
+
+
+def _gw_moved(e: Mapping[str, Any]) -> str:
+    kind = {"normal": "", "special": "special ", "extra": "extra "}.get(str(e.get("kind")), "")
+    path = e.get("path") or []
+    if not path:
+        text = f"GW stays on {e.get('from')}"
+    else:
+        text = f"GW makes a {kind}move from {e.get('from')} to {e.get('to')}"
+        text = text.replace("a extra", "an extra")
+    if e.get("caught"):
+        text += f" and catches {e.get('caught')}"
+    if e.get("blocked"):
+        text += ", is blocked and goes back to the start"
+    return text + "."
+
+
+def _informed(e: Mapping[str, Any]) -> str:
+    if e.get("immune"):
+        return f"{e.get('informer')} informs on {e.get('target')}, who is immune to the Informer."
+    target = e.get("target")
+    return f"{e.get('informer')} informs on {target}: {target} is on {e.get('cell')}."
+
+
+def _infiltrated(e: Mapping[str, Any]) -> str:
+    seen = e.get("seen") or {}
+    hidden = e.get("hidden") or []
+    parts = [f"{p} on {c}" for p, c in seen.items()] if isinstance(seen, Mapping) else []
+    text = "GW looks at the criminals' side: " + (", ".join(parts) or "nobody seen")
+    if hidden:
+        text += f"; immune: {', '.join(map(str, hidden))}"
+    return text + "."
+
+
 _DESCRIBE = {
-    "setup": lambda e: f"Game set up: criminals {', '.join(map(str, e.get('criminals', [])))}.",
-    "turn": lambda e: f"{e.get('seat')}'s turn.",
-    "reset": lambda e: f"{e.get('by')} resets the dice; GW moves {e.get('gw_steps')} steps.",
-    "evidence_destroyed": lambda e: f"{e.get('by')} hands in {e.get('card')} ({e.get('cell')}).",
-    "rolled": lambda e: f"{e.get('by')} rolls {', '.join(map(str, e.get('faces', [])))}.",
+    "setup": lambda e: (
+        f"The game is set up: the criminals {', '.join(map(str, e.get('criminals', [])))} start "
+        f"in jail, GW on {e.get('gw_position')} with {e.get('handcuffs_left')} handcuffs."
+    ),
+    "dealt": lambda e: (
+        f"{e.get('piece')} is dealt the "
+        + ", ".join(gw_know.card_name(c) for c in e.get("evidence") or [])
+        + "."
+    ),
+    "trumps_dealt": lambda e: (
+        f"GW holds the trumps {', '.join(gw_know.card_name(c) for c in e.get('cards') or [])}."
+    ),
+    "turn": lambda e: f"It is {_who(e.get('seat'))}'s turn.",
+    "reset": lambda e: (
+        f"{e.get('by')} resets the dice; GW makes a special move of {e.get('gw_steps')} steps."
+    ),
+    "evidence_destroyed": lambda e: (
+        f"{e.get('by')} hands in the {gw_know.card_name(e.get('card'))} from {e.get('cell')}."
+    ),
+    "rolled": lambda e: f"{e.get('by')} rolls {_faces(e.get('faces'))}.",
     "criminal_moved": lambda e: (
-        f"{e.get('by')} moves with die {e.get('die')}"
+        f"{e.get('by')} moves with die {gw_know.FACE_WORDS.get(str(e.get('die')), e.get('die'))}"
         + (" out of jail." if e.get("from_jail") else ".")
     ),
     "criminal_position": lambda e: f"{e.get('by')} is now on {e.get('to')}.",
-    "passed": lambda e: f"{e.get('by')} passes ({e.get('reason')}).",
+    "passed": lambda e: (
+        f"{e.get('by')} has no legal move and passes."
+        if e.get("reason") == "no legal move"
+        else f"{e.get('by')} passes ({e.get('reason')})."
+    ),
     "dice_reset": lambda e: "The criminal dice are reset.",
-    "gw_rolled": lambda e: f"GW rolls {e.get('face')} + {e.get('bonus')} = {e.get('steps')} steps.",
-    "gw_moved": lambda e: (
-        f"GW ({e.get('kind')}) {e.get('from')} → {e.get('to')}"
-        + (f", catches {e.get('caught')}" if e.get("caught") else "")
-        + (" — blocked, back at the start" if e.get("blocked") else "")
-        + "."
+    "gw_rolled": lambda e: (
+        f"GW rolls {e.get('face')}"
+        + (f" plus {e.get('bonus')} for the dice showing GW" if e.get("bonus") else "")
+        + f": {e.get('steps')} steps."
     ),
+    "gw_moved": _gw_moved,
     "caught": lambda e: (
-        f"{e.get('piece')} caught on {e.get('cell')} ({e.get('handcuffs')} handcuffs); "
-        f"{e.get('handcuffs_left')} handcuffs left."
+        f"GW catches {e.get('piece')} on {e.get('cell')}: {e.get('piece')} goes to jail with "
+        f"{gw_know.plural(int(e.get('handcuffs') or 0), 'handcuff')}; GW has "
+        f"{gw_know.plural(int(e.get('handcuffs_left') or 0), 'handcuff')} left."
     ),
-    "trump_played": lambda e: f"GW plays {e.get('card')}.",
-    "informed": lambda e: (
-        f"{e.get('informer')} informs on {e.get('target')}: "
-        + ("immune." if e.get("immune") else f"{e.get('cell')}.")
-    ),
-    "out": lambda e: f"{e.get('piece')} is out of the game.",
+    "trump_played": lambda e: f"GW plays the {gw_know.card_name(e.get('card'))} trump.",
+    "informed": _informed,
+    "infiltrated": _infiltrated,
+    "out": lambda e: f"{e.get('piece')} is out of the game; its evidence goes to GW.",
+    # Kept as "gw wins!" (not "GW"): other groups' page tests match this exact line.
     "won": lambda e: f"{e.get('winner')} wins!",
 }
 

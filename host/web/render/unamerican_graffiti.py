@@ -21,6 +21,7 @@ from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
 
 from . import generic
+from . import graffiti_know as know
 
 #: Hex radius (centre to corner) in SVG user units; the SVG scales through its viewBox.
 SIZE = 26.0
@@ -139,7 +140,7 @@ def board(snapshot: Mapping[str, Any]) -> Markup | None:
     ]
     parts += _hexes(grid, layout)
     parts += _scrawls(view, layout)
-    parts += _threat(view, layout)
+    parts += _threat(view, layout, grid)
     parts += _judges(view, layout)
     parts += _pawns(view, layout)
     parts.append("</svg>")
@@ -174,7 +175,7 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             parts += _location_label(_short_name(h.kind, h.name), x, y)
             parts.append(
                 f'<text class="prestige" x="{x + SIZE * 0.55:.1f}" y="{y + SIZE * 0.3:.1f}" '
-                f'text-anchor="middle" font-size="7" font-weight="700" fill="#333">'
+                f'text-anchor="middle" font-size="9" font-weight="700" fill="#333">'
                 f"{h.prestige}</text>"
             )
         parts.append("</g>")
@@ -195,11 +196,12 @@ def _location_label(name: str, x: float, y: float) -> list[str]:
     words = name.split()
     lines = [name] if len(name) <= 10 or len(words) == 1 else _two_lines(words)
     out = []
-    top = y - SIZE * (0.62 if len(lines) == 1 else 0.72)
+    top = y - SIZE * (0.58 if len(lines) == 1 else 0.7)
     for i, line in enumerate(lines):
         out.append(
-            f'<text class="place" x="{x:.1f}" y="{top + i * 6.5:.1f}" text-anchor="middle" '
-            f'font-size="6" fill="#222" pointer-events="none">{escape(line)}</text>'
+            f'<text class="place" x="{x:.1f}" y="{top + i * 7.5:.1f}" text-anchor="middle" '
+            f'font-size="7.5" font-weight="600" fill="#222" pointer-events="none">'
+            f"{escape(line)}</text>"
         )
     return out
 
@@ -234,8 +236,12 @@ def _scrawls(view: Mapping[str, Any], layout: _Layout) -> list[str]:
     return parts
 
 
-def _threat(view: Mapping[str, Any], layout: _Layout) -> list[str]:
-    """Shading per hex the mover could end on: darker red for a likelier arrest."""
+def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
+    """Shading per hex the mover could end on: darker red for a likelier arrest.
+
+    Each shaded hex can take focus, so a tap shows its percentage (the CSS reveals
+    the figure on focus); the same figures are in the extras as a list.
+    """
     threat = view.get("threat")
     if not isinstance(threat, Mapping):
         return []
@@ -244,19 +250,22 @@ def _threat(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         if where not in layout.at or not isinstance(info, Mapping):
             continue
         chance = float(info.get("arrest_chance") or 0.0)
-        hexes = info.get("hexes")
+        hexes = int(info.get("hexes") or 0)
         x, y = layout.at[where]
         text = (
-            f"end on {where}: {hexes} hex(es), the Judges move {info.get('judges_move')}; "
-            f"arrest chance {100 * chance:.0f}%"
+            f"End on {know.place(grid, where)} ({hexes} {'hex' if hexes == 1 else 'hexes'}, "
+            f"then the Judges move {info.get('judges_move')}): "
+            f"{know.chance_words(chance, hexes)}"
         )
         if isinstance(info.get("arrest_odds"), str):
             text += f" ({info['arrest_odds']})"
         parts.append(
-            f'<g class="threat" data-cell="{escape(where)}" data-chance="{chance:.4f}">'
-            f"<title>{escape(text)}</title>"
+            f'<g class="threat" data-cell="{escape(where)}" data-chance="{chance:.4f}" '
+            f'tabindex="0"><title>{escape(text)}</title>'
             f'<polygon points="{_corners(x, y, 0.92)}" fill="#c62828" '
             f'fill-opacity="{0.08 + 0.6 * chance:.2f}" stroke="#2e7d32" stroke-width="1.2"/>'
+            f'<text class="threat-pct" x="{x:.1f}" y="{y + SIZE * 0.2:.1f}" text-anchor="middle" '
+            f'pointer-events="none">{100 * chance:.0f}%</text>'
             "</g>"
         )
     return parts
@@ -329,56 +338,133 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
 
 
 def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """Prestige per colour, the dice, the landmarks defaced, the winner."""
+    """What this seat knows in sentences: what it may do, the colours, the Judges, the threat."""
     view = snapshot.get("view")
     if not isinstance(view, Mapping) or not isinstance(view.get("colours"), Mapping):
         return Markup("")
+    grid = board_of(view)
+    seat = str(view.get("seat") or snapshot.get("seat") or "")
+    parts = [_you(view, seat), _sentences(know.may_do(view, grid), "graffiti-may")]
+    parts.append(_threat_list(view, grid))
+    parts.append(_prestige(view))
+    parts.append(_facts(view, grid))
+    return Markup('<div class="graffiti-extras">{}</div>').format(Markup("").join(parts))
+
+
+def _sentences(lines: list[str], css: str) -> Markup:
+    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines if line)
+    return Markup('<ul class="{}">{}</ul>').format(css, items) if items else Markup("")
+
+
+def _badge(player: object, colour: object) -> Markup:
+    return Markup(
+        '<span class="graffiti-badge" style="background:{}" aria-hidden="true">{}</span>'
+    ).format(pen(colour), str(player)[:1].upper())
+
+
+def _you(view: Mapping[str, Any], seat: str) -> Markup:
+    pawn = (view.get("scrawlers") or {}).get(seat)
+    if not isinstance(pawn, Mapping):
+        return Markup("")
+    colour = pawn.get("colour")
+    name = know.player_name(seat)
+    if pawn.get("out"):
+        text = f"You are {name}. You have no scrawler left on the map."
+    elif pawn.get("position") is None:
+        text = f"You are {name}. Your scrawler was arrested."
+    else:
+        where = know.place(board_of(view), pawn.get("position"))
+        text = (
+            f"You are {name}: your pawn is the round {seat[:1].upper()}, scrawling in "
+            f"{know.colour_name(colour)}, now on {where}."
+        )
+    return Markup('<p class="graffiti-you">{}{}</p>').format(_badge(seat, colour), text)
+
+
+def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
+    """The arrest chance of every end hex, as text (the map shades the same figures)."""
+    threat = view.get("threat")
+    if not isinstance(threat, Mapping) or not threat:
+        return Markup("")
+    rows = []
+    ends = sorted(
+        (info.get("arrest_chance") or 0.0, know.place(grid, where), where, info)
+        for where, info in threat.items()
+        if isinstance(info, Mapping)
+    )
+    for chance, name, where, info in ends:
+        hexes = int(info.get("hexes") or 0)
+        rows.append(
+            Markup('<li data-cell="{}">{} ({}): {}.</li>').format(
+                where,
+                name[:1].upper() + name[1:],
+                "stay" if hexes == 0 else f"{hexes} {'hex' if hexes == 1 else 'hexes'}",
+                know.chance_words(float(chance), hexes),
+            )
+        )
+    safe = sum(1 for chance, *_ in ends if chance <= 0)
+    return Markup(
+        '<details class="graffiti-threat"><summary>Arrest chance where you could end: '
+        "{} of {} safe</summary><ul>{}</ul></details>"
+    ).format(safe, len(ends), Markup("").join(rows))
+
+
+def _prestige(view: Mapping[str, Any]) -> Markup:
     rows = []
     for colour, info in view["colours"].items():
         if not isinstance(info, Mapping):
             continue
-        state = "arrested" if info.get("arrested") else "free"
         final = info.get("final")
         rows.append(
             Markup(
-                '<tr data-colour="{}"><td><span class="swatch" style="background:{}"></span>{}'
-                "</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"
+                '<tr data-colour="{}"><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>'
             ).format(
                 colour,
-                pen(colour),
-                colour,
-                info.get("player"),
+                _badge(info.get("player"), colour),
+                know.colour_name(colour),
                 info.get("prestige"),
-                state,
+                "arrested" if info.get("arrested") else "free",
                 "—" if final is None else final,
             )
         )
-    table = Markup(
-        '<table class="prestige"><thead><tr><th>Colour</th><th>Player</th><th>Prestige</th>'
-        "<th>State</th><th>Final</th></tr></thead><tbody>{}</tbody></table>"
+    return Markup(
+        '<table class="prestige"><caption>Prestige per colour (the best single colour '
+        "wins)</caption><thead><tr><th>Colour</th><th>Prestige</th><th>State</th>"
+        "<th>Final</th></tr></thead><tbody>{}</tbody></table>"
     ).format(Markup("").join(rows))
-    winner = view.get("winner")
-    head = Markup("")
-    if winner:
-        text = "A draw." if winner == "draw" else f"{winner} wins."
-        head = Markup('<p class="winner">{}</p>').format(text)
+
+
+def _facts(view: Mapping[str, Any], grid: Board | None) -> Markup:
+    lines: list[Markup] = []
     dice = view.get("dice") or []
-    dice_html = Markup("").join(Markup('<span class="die">{}</span>').format(d) for d in dice)
-    defaced = view.get("defaced_landmarks") or []
-    facts = Markup(
-        "<dl class='view'><dt>turn</dt><dd>{} ({})</dd><dt>Judges' dice</dt><dd>{}</dd>"
-        "<dt>hexes per Judge</dt><dd>{}</dd><dt>landmarks defaced</dt><dd>{} of 6: {}</dd>"
-        "<dt>cleaning</dt><dd>{}</dd></dl>"
-    ).format(
-        view.get("turn"),
-        str(view.get("phase", "")).replace("judges", "Judges move"),
-        dice_html or "—",
-        view.get("allowance"),
-        len(defaced),
-        ", ".join(map(str, defaced)) or "none",
-        ", ".join(f"Judge {n}" for n in view.get("cleaning") or []) or "nobody",
+    if dice:
+        faces = Markup("").join(Markup('<span class="die">{}</span>').format(d) for d in dice)
+        allowance = view.get("allowance")
+        lines.append(
+            Markup("The Judges' dice: {} — each named Judge moves up to {} {} per die.").format(
+                faces, allowance, "hex" if allowance == 1 else "hexes"
+            )
+        )
+    cleaning = {str(n) for n in view.get("cleaning") or []}
+    judges = []
+    for number, where in sorted((view.get("judges") or {}).items(), key=lambda j: str(j[0])):
+        text = f"{know.judge_name(number)} on {know.place(grid, where)}"
+        judges.append(text + (" (cleaning up)" if str(number) in cleaning else ""))
+    if judges:
+        lines.append(Markup("Judges: {}.").format("; ".join(judges)))
+    scrawls = [
+        f"{know.place(grid, where)} ({know.colour_name(colour)})"
+        for where, colour in (view.get("scrawls") or {}).items()
+    ]
+    lines.append(Markup("Scrawled: {}.").format("; ".join(scrawls) or "nothing"))
+    defaced = [know.place(grid, h) for h in view.get("defaced_landmarks") or []]
+    lines.append(
+        Markup("Landmarks defaced: {} of 6{}.").format(
+            len(defaced), (": " + ", ".join(defaced)) if defaced else ""
+        )
     )
-    return Markup('<div class="graffiti-extras">{}{}{}</div>').format(head, table, facts)
+    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines)
+    return Markup('<ul class="graffiti-facts">{}</ul>').format(items)
 
 
 #: The referee's prompt kinds drawn here; any other kind falls to the generic forms.
@@ -387,59 +473,110 @@ COVERED_PROMPTS = frozenset({"choose_destination", "choose_landmark", "enter_dic
 
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
     """Forms for the referee's prompts to this seat (from its snapshot only)."""
+    view = snapshot.get("view")
+    grid = board_of(view) if isinstance(view, Mapping) else None
     return generic.prompt_controls(
-        snapshot, "graffiti_controls.html", COVERED_PROMPTS, token, digital_dice
+        snapshot,
+        "graffiti_controls.html",
+        COVERED_PROMPTS,
+        token,
+        digital_dice,
+        place=lambda hex_id: know.place(grid, hex_id),
+        judge_name=know.judge_name,
     )
+
+
+def _at(hex_id: object) -> str:
+    """A hex of the standard map by its name (events carry hex ids, not the board)."""
+    return know.place(_board("standard"), hex_id)
+
+
+def _who(player: object) -> str:
+    return know.player_name(player)
 
 
 def _path(event: Mapping[str, Any]) -> str:
     path = event.get("path") or []
-    return " → ".join(map(str, path)) if path else "stays put"
+    return " → ".join(_at(h) for h in path) if path else "stays put"
+
+
+def _n_hexes(count: object) -> str:
+    return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
+def _moved(e: Mapping[str, Any]) -> str:
+    path = e.get("path") or []
+    if not path:
+        return f"{_who(e.get('player'))} stays put."
+    return f"{_who(e.get('player'))} moves {_n_hexes(e.get('hexes'))} to {_at(path[-1])}."
+
+
+def _judge_moved(e: Mapping[str, Any]) -> str:
+    judge = know.judge_name(e.get("judge"))
+    path = e.get("path") or []
+    if not path:
+        return f"{judge} stays on {_at(e.get('to'))}."
+    via = f" by way of {_path({'path': path[:-1]})}" if len(path) > 1 else ""
+    return f"{judge} moves to {_at(e.get('to'))}{via}."
+
+
+def _game_over(e: Mapping[str, Any]) -> str:
+    best = e.get("best") or {}
+    pairs = best.items() if isinstance(best, Mapping) else []
+    scores = ", ".join(f"{_who(p)} {v}" for p, v in pairs)
+    who = "It is a draw" if e.get("winner") == "draw" else f"{_who(e.get('winner'))} wins"
+    return f"Game over: {who}" + (f" (best single colour: {scores})." if scores else ".")
 
 
 _DESCRIBE = {
     "setup": lambda e: (
-        f"Judges on the Sector Houses (Dredd roll {e.get('dredd_roll')}); "
-        f"starting scrawls: {', '.join(f'{h} ({c})' for h, c in (e.get('scrawls') or {}).items())}."
+        f"The Judges start on the Sector Houses (Dredd's roll: {e.get('dredd_roll')}). "
+        "Starting scrawls: "
+        + ", ".join(
+            f"{_at(h)} in {know.colour_name(c)}" for h, c in (e.get("scrawls") or {}).items()
+        )
+        + "."
     ),
     "turn": lambda e: (
-        f"{e.get('player')}'s turn"
-        + (" (back with a new colour)." if e.get("phase") == "reenter" else ".")
+        f"It is {_who(e.get('player'))}'s turn"
+        + (", back with a new colour." if e.get("phase") == "reenter" else ".")
     ),
-    "moved": lambda e: f"{e.get('player')} moves {e.get('hexes')} hex(es): {_path(e)}.",
+    "moved": _moved,
     "scrawled": lambda e: (
-        f"{e.get('player')} scrawls {e.get('at')} in {e.get('colour')}: "
-        f"+{e.get('prestige')}, {e.get('total')} in all."
+        f"{_who(e.get('player'))} scrawls {_at(e.get('at'))} in "
+        f"{know.colour_name(e.get('colour'))}: "
+        f"+{e.get('prestige')} prestige, {e.get('total')} in all."
     ),
     "roll_needed": lambda e: (
-        f"{e.get('player')} rolls {e.get('dice')} {'die' if e.get('dice') == 1 else 'dice'} "
+        f"{_who(e.get('player'))} rolls {e.get('dice')} {'die' if e.get('dice') == 1 else 'dice'} "
         "for the Judges."
     ),
     "rolled": lambda e: (
-        f"{e.get('player')} rolls {', '.join(map(str, e.get('faces') or []))}: "
-        f"each Judge moves up to {e.get('hexes_per_judge')} hex(es)."
+        f"{_who(e.get('player'))} rolls {', '.join(map(str, e.get('faces') or []))}: "
+        f"each Judge rolled moves up to {_n_hexes(e.get('hexes_per_judge'))}."
     ),
-    "judge_moved": lambda e: (
-        f"Judge {e.get('judge')} stays on {e.get('to')}."
-        if not e.get("path")
-        else f"Judge {e.get('judge')} moves to {e.get('to')}"
-        + (f" ({_path(e)})." if len(e.get("path") or []) > 1 else ".")
+    "judge_moved": _judge_moved,
+    "judge_stops_to_clean": lambda e: (
+        f"{know.judge_name(e.get('judge'))} stops to clean up {_at(e.get('at'))}."
     ),
-    "judge_stops_to_clean": lambda e: f"Judge {e.get('judge')} stops to clean {e.get('at')}.",
-    "cleaned": lambda e: f"Judge {e.get('judge')} cleans {e.get('colour')} off {e.get('at')}.",
+    "cleaned": lambda e: (
+        f"{know.judge_name(e.get('judge'))} cleans {know.colour_name(e.get('colour'))} off "
+        f"{_at(e.get('at'))}."
+    ),
     "arrested": lambda e: (
-        f"Judge {e.get('judge')} arrests {e.get('player')} ({e.get('colour')}) on {e.get('at')}!"
+        f"{know.judge_name(e.get('judge'))} arrests {_who(e.get('player'))} "
+        f"({know.colour_name(e.get('colour'))}) on {_at(e.get('at'))}!"
     ),
     "arrest_scored": lambda e: (
-        f"{e.get('colour')} scores {e.get('again')} again: final prestige {e.get('final')}."
+        f"{know.colour_name(e.get('colour'))} scores {e.get('again')} again for the scrawls "
+        f"left: final prestige {e.get('final')}."
     ),
-    "reentered": lambda e: f"{e.get('player')} returns as {e.get('colour')} on {e.get('at')}.",
-    "out": lambda e: f"{e.get('player')} is out ({e.get('reason')}).",
-    "game_over": lambda e: (
-        "Game over: "
-        + ("a draw" if e.get("winner") == "draw" else f"{e.get('winner')} wins")
-        + f" (best colour: {', '.join(f'{p} {v}' for p, v in (e.get('best') or {}).items())})."
+    "reentered": lambda e: (
+        f"{_who(e.get('player'))} comes back as {know.colour_name(e.get('colour'))} on "
+        f"{_at(e.get('at'))}."
     ),
+    "out": lambda e: f"{_who(e.get('player'))} is out of the game ({e.get('reason')}).",
+    "game_over": _game_over,
 }
 
 

@@ -1,0 +1,161 @@
+"""Unamerican Graffiti in words: places, colours, what a seat may do, and the threat.
+
+Everything reads one seat's view (and the public map it names). Places are named
+as the rulebook names them (Power Tower, City Block 3, the Statue of Judgement);
+a plain street hex has no name in the rulebook, so it is called after the
+location next to it and the side it lies on ("the street west of Aggro Dome").
+A colour is named after its player and its pen ("Chopper's red").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from lawmaster.rules.unamerican_graffiti import Board
+
+#: The pen colour words, in the order of :data:`unamerican_graffiti.PENS`.
+PEN_WORDS = {
+    "chopper": ("red", "orange", "pink", "brown"),
+    "phantom": ("blue", "purple", "teal", "green"),
+}
+PLAYER_NAMES = {"chopper": "Chopper", "phantom": "Phantom"}
+#: Axial step (pointy-top) from a location to the street beside it, in words: two
+#: streets beside the same location always get different names.
+_DIRECTION = {
+    (1, 0): "east of",
+    (-1, 0): "west of",
+    (0, 1): "south-east of",
+    (0, -1): "north-west of",
+    (1, -1): "north-east of",
+    (-1, 1): "south-west of",
+}
+#: Larger locations first when a street is named after its neighbour.
+_RANK = {"statue": 0, "sector-house": 1, "landmark": 2, "city-block": 3, "street": 9}
+
+
+def player_name(player: object) -> str:
+    """``"chopper"`` → ``"Chopper"``."""
+    return PLAYER_NAMES.get(str(player), str(player).capitalize())
+
+
+def colour_name(colour: object) -> str:
+    """A scrawler colour such as ``"chopper-1"`` as words: ``"Chopper's red"``."""
+    player, _, number = str(colour).rpartition("-")
+    words = PEN_WORDS.get(player)
+    if words is None or not number.isdigit():
+        return str(colour)
+    return f"{player_name(player)}'s {words[(int(number) - 1) % len(words)]}"
+
+
+def place(grid: Board | None, hex_id: object) -> str:
+    """A hex as the players call it."""
+    if grid is None or not isinstance(hex_id, str) or hex_id not in grid.hexes:
+        return str(hex_id)
+    h = grid.hexes[hex_id]
+    if h.is_location:
+        return h.name if h.kind != "statue" else "the Statue of Judgement"
+    if hex_id in grid.gates:
+        first, second = (place(grid, house) for house in grid.gates[hex_id])
+        return f"the street between {first} and {second}"
+    near = sorted(
+        (grid.hexes[n] for n in grid.neighbours.get(hex_id, ()) if grid.hexes[n].is_location),
+        key=lambda n: (_RANK.get(n.kind, 9), n.name),
+    )
+    if not near:
+        return "a street"
+    step = (h.q - near[0].q, h.r - near[0].r)
+    return f"the street {_DIRECTION.get(step, 'by')} {place(grid, near[0].id)}"
+
+
+def judge_name(number: object) -> str:
+    """Judge 1 is Judge Dredd (the rulebook's marked counter)."""
+    return "Judge Dredd" if str(number) == "1" else f"Judge {number}"
+
+
+def odds(chance: float, hexes: int) -> tuple[int, int] | None:
+    """The exact share of the opponent's rolls that arrest: hits of 6**hexes.
+
+    The view rounds the chance to four places; with at most three dice (216 rolls) that
+    rounding is far below one roll, so the count of rolls is exact.
+    """
+    if hexes <= 0:
+        return None
+    total = 6**hexes
+    hits = round(chance * total)
+    if abs(hits / total - chance) > 1e-3:
+        return None  # not a count of fair-dice rolls: show the percentage alone
+    return hits, total
+
+
+def chance_words(chance: float, hexes: int) -> str:
+    """``"17% (36 of 216 rolls)"``, or ``"safe"`` for a move no roll can punish."""
+    if chance <= 0:
+        return "safe: no roll lets a Judge reach you"
+    share = odds(chance, hexes)
+    pct = f"{100 * chance:.0f}%"
+    if share is None:
+        return f"{pct} chance of arrest"
+    fraction = Fraction(*share)
+    return (
+        f"{pct} chance of arrest ({share[0]} of {share[1]} rolls"
+        + (
+            f", {fraction.numerator} in {fraction.denominator}"
+            if fraction.denominator != share[1]
+            else ""
+        )
+        + ")"
+    )
+
+
+def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
+    """What this seat may do now and why, as sentences."""
+    seat = str(view.get("seat"))
+    winner = view.get("winner")
+    phase = view.get("phase")
+    if phase == "over" or winner:
+        if winner == "draw":
+            return ["The game is over: a draw."]
+        return [f"The game is over: {player_name(winner)} wins."]
+    acting = [str(s) for s in view.get("to_act") or []]
+    turn = str(view.get("turn"))
+    if seat not in acting:
+        if not acting:
+            return []
+        who = player_name(acting[0])
+        doing = {
+            "move": "move their scrawler",
+            "reenter": "place a new scrawler on a free landmark",
+            "roll": "roll for the Judges",
+            "judges": "move the Judges the dice named",
+        }.get(str(phase), "play")
+        return [f"{who} is to {doing}." if seat == "table" else f"Wait: {who} is to {doing}."]
+    if phase == "move":
+        lines = [
+            "Your turn: move your scrawler up to three hexes. A clean location stops you "
+            "and you scrawl there."
+        ]
+        if view.get("threat"):
+            lines.append(
+                "The red shading on the map shows how likely the Judges are to "
+                "arrest you where you end; the list below gives every figure."
+            )
+        return lines
+    if phase == "reenter":
+        return [
+            "You were arrested: place a new scrawler, in a new colour, on a landmark "
+            "nobody has defaced yet."
+        ]
+    if phase == "roll":
+        return [
+            f"Roll one die per hex {player_name(turn)} moved; each die names the Judge who moves."
+        ]
+    if phase == "judges":
+        dice = ", ".join(judge_name(d) for d in view.get("dice") or [])
+        allowance = view.get("allowance")
+        return [
+            f"Move the Judges the dice named ({dice}), each up to {allowance} "
+            f"{'hex' if allowance == 1 else 'hexes'} per die."
+        ]
+    return ["It is your turn."]

@@ -1,0 +1,275 @@
+"""GW:s brott: "What you know" for one seat, in sentences and small pictures.
+
+Everything here reads one seat's view and nothing else. Cards are named from the
+card data files (the reconstruction in ``rules/gw_brott/data``), pieces by their
+colour word with a letter badge (so they are told apart without colour), and
+GW's deduction as one small shaded map per criminal.
+
+The deduction shading goes through :func:`weights_for`, which today spreads one
+unit evenly over the cells the view lists. When the view carries probabilities
+per cell, that one function returns them instead; :func:`shade` already draws
+any mapping of cell to weight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from lawmaster.rules.gw_brott.board import Board
+from lawmaster.rules.gw_brott.cards import card_data, criminal_cards
+
+#: Mini-map cell size (SVG user units; the SVG scales to its box).
+MINI = 10
+#: How a die face reads in a sentence.
+FACE_WORDS = {"arrow": "arrow", "gw": "GW"}
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, dict[str, Any]]:
+    data = card_data()
+    found = {c["id"]: c for c in data["evidence"]}
+    found.update({c["id"]: c for c in data["trumps"]})
+    return found
+
+
+def card_name(card: object) -> str:
+    """A card's printed name (evidence or trump), or the card as given if unknown."""
+    info = _cards().get(str(card))
+    return str(info["name"]) if info else str(card).replace("-", " ")
+
+
+def trump_text(card: object) -> str:
+    """What a trump does, in the card data's words."""
+    info = _cards().get(str(card))
+    return str(info.get("text", "")) if info else ""
+
+
+def card_colour(card: object) -> str | None:
+    """An evidence card's colour word."""
+    info = _cards().get(str(card))
+    return str(info["colour"]) if info and "colour" in info else None
+
+
+def piece_badge(piece: str, fill: str) -> Markup:
+    """A round badge with the piece's letter: colour and letter together."""
+    ink = "#000" if piece in ("yellow", "white") else "#fff"
+    return Markup(
+        '<span class="gw-badge" style="background:{};color:{}" aria-hidden="true">{}</span>'
+    ).format(fill, ink, piece[:1].upper())
+
+
+def gw_badge(fill: str) -> Markup:
+    """GW's square badge (a square, where criminals are round)."""
+    return Markup(
+        '<span class="gw-badge gw-square" style="background:{}" aria-hidden="true">GW</span>'
+    ).format(fill)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``"1 handcuff"``, ``"2 handcuffs"``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def where_sentence(piece: str, info: Any, known: Mapping[str, str], maybe: Mapping) -> str:
+    """Where a piece is, as far as this view says, as a sentence."""
+    if isinstance(info, Mapping) and info.get("out"):
+        return f"{piece} is out of the game."
+    if piece in known:
+        where = known[piece]
+        return f"{piece} is in jail." if where == "jail" else f"{piece} is on {where}."
+    if isinstance(info, Mapping) and info.get("in_jail"):
+        return f"{piece} is in jail."
+    if piece in maybe:
+        cells = [c for c in maybe[piece] if c != "jail"]
+        if not cells:
+            return f"{piece} is in jail."
+        text = f"{piece} may be on {plural(len(cells), 'space')}"
+        return text + (" or in jail." if "jail" in maybe[piece] else ".")
+    return f"{piece} is hidden somewhere on the board."
+
+
+def piece_facts(info: Any) -> str:
+    """Handcuffs and evidence left, as a short sentence (public facts)."""
+    if not isinstance(info, Mapping):
+        return ""
+    parts = []
+    cuffs = info.get("handcuffs")
+    if isinstance(cuffs, int):
+        parts.append("no handcuffs yet" if cuffs == 0 else f"{plural(cuffs, 'handcuff')} of 3")
+    left = info.get("evidence_left")
+    if isinstance(left, int) and not info.get("out"):
+        parts.append(f"{plural(left, 'evidence card')} still to hand in")
+    return (", ".join(parts).capitalize() + ".") if parts else ""
+
+
+def dice_words(dice: Any) -> str:
+    """The five criminal dice as they lie, in words."""
+    if not isinstance(dice, list) or not dice:
+        return ""
+    shown = [FACE_WORDS.get(str(d), str(d)) for d in dice if d is not None]
+    blank = sum(1 for d in dice if d is None)
+    text = f"The criminal dice show {', '.join(shown)}" if shown else "No criminal die is rolled"
+    if blank and shown:
+        text += f"; {plural(blank, 'die')} {'is' if blank == 1 else 'are'} not rolled yet"
+    return text + "."
+
+
+def may_do(view: Mapping[str, Any]) -> list[str]:
+    """What this seat may do now and why, one sentence each."""
+    seat = str(view.get("seat"))
+    if view.get("winner"):
+        return [f"The game is over: {view['winner']} won."]
+    asked = view.get("asked")
+    waiting = [str(s) for s in view.get("to_act") or []]
+    if not isinstance(asked, Mapping):
+        if not waiting:
+            return []
+        who = " and ".join("GW" if s == "gw" else s for s in waiting)
+        # The table screen is nobody's: it only says whose turn it is.
+        return [f"It is {who}'s turn." if seat == "table" else f"Wait: it is {who}'s turn now."]
+    act = asked.get("act")
+    lines: list[str] = []
+    if act == "gw_roll":
+        bonus = asked.get("bonus") or 0
+        extra = f" plus {bonus} for the criminal dice showing GW" if bonus else ""
+        lines.append(f"Your turn: roll your die and move that many steps{extra}.")
+        trumps = asked.get("or_trump") or []
+        if trumps:
+            names = ", ".join(card_name(t) for t in trumps)
+            lines.append(f"Instead of rolling you may play one trump: {names}.")
+    elif act == "gw_move":
+        steps = asked.get("steps")
+        how = "exactly" if asked.get("exactly") else "up to"
+        kind = str(asked.get("kind") or "normal")
+        lines.append(
+            f"Make your {kind} move: {how} {steps} steps. You catch the first criminal you meet."
+        )
+    elif act == "roll":
+        count = asked.get("dice_to_roll") or 0
+        if asked.get("must_reset"):
+            lines.append(
+                "All five dice show GW: you must reset them first (GW then makes a special move)."
+            )
+        elif count:
+            lines.append(f"Your turn: roll the {plural(count, 'die', 'dice')} not showing GW.")
+        if asked.get("may_reset") and not asked.get("must_reset"):
+            lines.append("You may reset the dice first; GW then moves one step per die showing GW.")
+        for card in asked.get("may_destroy") or []:
+            lines.append(
+                f"You stand on the space of your {card_name(card)}: you may hand it "
+                "in before you roll."
+            )
+    elif act == "move":
+        lines.append("Choose one of the dice and move your piece that far.")
+        if asked.get("may_reroll"):
+            lines.append(
+                f"Or roll the {plural(asked['may_reroll'], 'die', 'dice')} not showing GW again."
+            )
+        if asked.get("may_pass"):
+            lines.append("No die gives you a legal move, so you may pass.")
+    elif act == "inform":
+        lines.append(
+            "GW made you the informer: name another criminal, whose space is then shown to GW."
+        )
+    if not lines and seat in waiting:
+        lines.append("It is your turn.")
+    return lines
+
+
+def evidence_cards(cards: list[Any], board: Board | None, fills: Mapping[str, str]) -> Markup:
+    """A seat's own evidence cards drawn as small cards: colour, name and its space."""
+    items = []
+    for card in cards:
+        colour = card_colour(card) or "white"
+        cell = ""
+        if board is not None and str(card) in board.evidence:
+            cell = f"Space {board.name_of(board.evidence[str(card)])}"
+        ink = "#222" if colour in ("yellow", "white") else "#fff"
+        items.append(
+            Markup(
+                '<li class="gw-card evidence" style="background:{};color:{}">'
+                '<span class="gw-card-name">{}</span><span class="gw-card-where">{}</span></li>'
+            ).format(fills.get(colour, "#f4f4f4"), ink, card_name(card), cell)
+        )
+    return Markup('<ul class="gw-cards">{}</ul>').format(Markup("").join(items))
+
+
+def trump_cards(cards: list[Any]) -> Markup:
+    """GW's trumps in hand, each with what it does."""
+    items = [
+        Markup(
+            '<li class="gw-card trump"><span class="gw-card-name">{}</span>'
+            '<span class="gw-card-text">{}</span></li>'
+        ).format(card_name(card), trump_text(card))
+        for card in cards
+    ]
+    return Markup('<ul class="gw-cards">{}</ul>').format(Markup("").join(items))
+
+
+def criminal_card(card: Any, ability: Any) -> Markup:
+    """The seat's criminal card: who you are, your crime, the trump you are immune to."""
+    if isinstance(card, Mapping):
+        immune = card.get("immune_to") or ability
+        return Markup(
+            '<p class="gw-who">You are <strong>{}</strong>, who {}. You are immune to GW\'s '
+            "{} card.</p>"
+        ).format(card.get("name"), card.get("crime"), card_name(immune))
+    if isinstance(ability, str) and ability:
+        info = criminal_cards().get(ability)
+        immune = info["immune_to"] if info else ability
+        return Markup('<p class="gw-who">You are immune to GW\'s {} card.</p>').format(
+            card_name(immune)
+        )
+    return Markup("")
+
+
+def weights_for(view: Mapping[str, Any], piece: str) -> dict[str, float]:
+    """Cell → weight of ``piece`` being there, for the shading.
+
+    The view lists the cells a piece may be on; each gets an even share. This is
+    the one place to read per-cell probabilities once the view carries them.
+    """
+    cells = [str(c) for c in (view.get("deduction") or {}).get(piece) or [] if c != "jail"]
+    return {c: 1.0 / len(cells) for c in cells} if cells else {}
+
+
+def shade(weights: Mapping[str, float]) -> dict[str, float]:
+    """Cell → fill opacity: the likeliest cell darkest, every possible cell visible."""
+    top = max(weights.values(), default=0.0)
+    if top <= 0:
+        return {}
+    return {cell: round(0.25 + 0.65 * w / top, 3) for cell, w in weights.items() if w > 0}
+
+
+def mini_map(
+    board: Board, piece: str, fill: str, weights: Mapping[str, float], mirror: bool
+) -> Markup:
+    """One criminal's possible cells as a small shaded map of the whole board."""
+    opacity = shade(weights)
+    parts = [
+        f'<svg class="gw-mini" viewBox="0 0 {board.width * MINI} {board.height * MINI}" '
+        f'role="img" aria-label="Where {escape(piece)} may be: '
+        f'{len(opacity)} spaces" xmlns="http://www.w3.org/2000/svg">'
+    ]
+    houses, jail = set(board.houses), set(board.jail_cells)
+    for cell in range(board.size):
+        col, row = board.xy(cell)
+        if mirror:
+            col = board.width - 1 - col
+        name = board.name_of(cell)
+        base = "#6b6b6b" if cell in houses else "#5d4037" if cell in jail else "#eceae4"
+        parts.append(
+            f'<rect x="{col * MINI}" y="{row * MINI}" width="{MINI}" height="{MINI}" '
+            f'fill="{base}" stroke="#bdb8ad" stroke-width="0.4"/>'
+        )
+        if name in opacity:
+            parts.append(
+                f'<rect class="mini-maybe" data-cell="{name}" x="{col * MINI}" y="{row * MINI}" '
+                f'width="{MINI}" height="{MINI}" fill="{fill}" fill-opacity="{opacity[name]}"/>'
+            )
+    parts.append("</svg>")
+    return Markup("".join(parts))

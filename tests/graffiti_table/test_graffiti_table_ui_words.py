@@ -1,0 +1,102 @@
+"""Graffiti pages as a player reads them, in headless Chromium: places by name, colours by
+player and pen, the threat's percentage on a tapped hex and as a list, no ids or JSON."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from graffiti_table_support import GAME, header, install, ok
+
+from lawmaster.host.journal import Journal
+from lawmaster.host.table import TableHost
+from lawmaster.host.web import create_app, make_server, render, stop
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not at /usr/bin/chromium"),
+]
+#: Hex ids as the engine spells them: "-1,5" streets, "block-4", "power-tower", colour ids.
+IDS = re.compile(
+    r"-?\d+,-?\d+(?!\d)|\b(?:block|sector-house)-\d+\b|\b[a-z]+-[a-z]+(?:-\d+)?\b"
+    r"|\b(?:chopper|phantom)-\d\b"
+)
+
+
+def assert_reads_as_words(text: str) -> None:
+    assert not re.search(r"\{\s*['\"]", text), text
+    assert not re.search(r"['\"]\s*:\s*['\"\[\{\d]", text), text
+    found = [
+        m
+        for m in IDS.findall(text)
+        if m not in ("north-west", "north-east", "south-east", "south-west", "unamerican-graffiti")
+    ]
+    assert not found, found
+    for key in ("arrest_chance", "judges_move", "defaced_landmarks", "legal_moves", "to_act"):
+        assert key not in text
+
+
+@pytest.fixture
+def live(tmp_path, monkeypatch):
+    monkeypatch.setitem(render._MODULES, GAME, "unamerican_graffiti")
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = install(host.new_game(header()))
+    server = make_server(create_app(host), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    try:
+        yield table, f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        stop(server)
+        thread.join(timeout=10)
+
+
+def test_graffiti_table_ui_threat_percentage_on_tap_and_as_text(live, context):
+    table, url = live
+    threat = table.snapshot("chopper")["view"]["threat"]
+    page = context.new_page()
+    page.goto(f"{url}/seat/{table.token('chopper')}")
+    assert_reads_as_words(page.locator("main").inner_text())
+    # Tap a shaded hex: its percentage shows on the map.
+    where, info = max(threat.items(), key=lambda item: item[1]["arrest_chance"])
+    pct = page.locator(f'svg.graffiti-board g.threat[data-cell="{where}"] text.threat-pct')
+    assert not pct.is_visible()
+    page.locator(f'svg.graffiti-board g.threat[data-cell="{where}"]').focus()
+    assert pct.is_visible()
+    assert pct.text_content() == f"{100 * info['arrest_chance']:.0f}%"
+    # The same figures as text, one line per end hex, with the exact count of rolls.
+    listing = page.locator("details.graffiti-threat")
+    listing.locator("summary").click()
+    rows = listing.locator("li")
+    assert rows.count() == len(threat)
+    line = listing.locator(f'li[data-cell="{where}"]').inner_text()
+    total = 6 ** info["hexes"]
+    hits = round(info["arrest_chance"] * total)
+    assert f"{100 * info['arrest_chance']:.0f}% chance of arrest ({hits} of {total} rolls" in line
+    assert listing.locator("summary").bounding_box()["height"] >= 44
+
+
+def test_graffiti_table_ui_pages_read_as_words_through_a_turn(live, context):
+    table, url = live
+    page = context.new_page()
+    ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "block-4"}))
+    for seat in ("chopper", "phantom"):
+        page.goto(f"{url}/seat/{table.token(seat)}")
+        assert_reads_as_words(page.locator("main").inner_text())
+    ok(table.submit("phantom", {"act": "roll", "by": "phantom", "faces": [4, 2]}))
+    page.goto(f"{url}/seat/{table.token('phantom')}")
+    text = page.locator("main").inner_text()
+    assert_reads_as_words(text)
+    assert "Move the Judges the dice named (Judge 2, Judge 4)" in text
+    assert "Chopper scrawls City Block 4 in Chopper's red" in text
+    # Each Judge's buttons name the places it may go.
+    buttons = page.locator('fieldset.judge-moves[data-judge="2"] button').all_inner_texts()
+    assert buttons and all(b == "Stay" or b.startswith("To ") for b in buttons)
+    page.goto(f"{url}/table")
+    assert_reads_as_words(page.locator("main").inner_text())
+    # Pawns carry their player's letter, Judges their number.
+    assert page.locator('g.pawn[data-player="chopper"] text').text_content() == "C"
+    assert page.locator('g.judge[data-judge="2"] text.judge-number').text_content() == "2"
