@@ -63,47 +63,23 @@ DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 @click.option(
     "--print-accepted", is_flag=True, help="Print 'accepted SEQ' after each journal commit."
 )
-def command(
-    game: str,
-    port: int,
-    bind: str,
-    seed: int,
-    pace: float,
-    journal: str | None,
-    public_url: str,
-    board: bool,
-    web: bool,
-    exit_when_over: bool,
-    print_accepted: bool,
-) -> None:
+def command(game: str, journal: str | None, **options: Any) -> None:
     """Watch a refereed game played by simulated players on the simulated board."""
     if game not in DEMO_GAMES:
         raise click.UsageError(f"--game must be one of {', '.join(DEMO_GAMES)}, not {game!r}")
-    scratch: str | None = None
-    if journal is None:
-        # A throwaway journal for this run only; removed on the way out.
-        scratch = tempfile.mkdtemp(prefix="lawmaster-demo-")
-        journal = os.path.join(scratch, "journal.db")
+    if journal is not None:
+        _demo(game=game, journal=journal, **options)
+        return
+    # A throwaway journal for this run only; removed on the way out.
+    scratch = tempfile.mkdtemp(prefix="lawmaster-demo-")
     try:
-        _demo(
-            game,
-            port,
-            bind,
-            seed,
-            pace,
-            journal,
-            public_url,
-            board,
-            web,
-            exit_when_over,
-            print_accepted,
-        )
+        _demo(game=game, journal=os.path.join(scratch, "journal.db"), **options)
     finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _demo(
+    *,
     game: str,
     port: int,
     bind: str,

@@ -8,6 +8,9 @@ needs), so tables are built exactly as the runtime builds them.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +119,31 @@ class RigBoard:
 
     def expect(self, expectation: Any) -> None:
         self.rig.tracker.expect(expectation, self.rig.now)
+
+
+@contextmanager
+def served_combat(tmp_path: Path, hands: dict[str, list[str]]) -> Iterator[tuple[Any, str]]:
+    """Judge a in Channel 99 facing its Perp, b standing by, served by waitress on
+    127.0.0.1: the table and the server's address, until the block ends.
+
+    (``register`` must have been called with the test's monkeypatch first.)
+    """
+    from lawmaster.host.table import TableHost
+    from lawmaster.host.web import create_app, make_server, stop
+
+    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
+    table = host.new_game(header(hands=hands))
+    for seat, action in (
+        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
+        ("b", {"act": "move", "by": "b", "path": []}),
+        ("a", {"act": "end_movement"}),
+    ):
+        assert table.submit(seat, action)["ok"], action
+    server = make_server(create_app(host), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    try:
+        yield table, f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        stop(server)
+        thread.join(timeout=10)

@@ -4,15 +4,10 @@ updated live (SSE) when another player adds a card face down."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from dredd_table_support import header, register
-
-from lawmaster.host.journal import Journal
-from lawmaster.host.table import TableHost
-from lawmaster.host.web import create_app, make_server, stop
+from dredd_table_support import register, served_combat
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -25,20 +20,8 @@ WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 @pytest.fixture
 def served(tmp_path, monkeypatch):
     register(monkeypatch)
-    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
-    table = host.new_game(header(hands={"a": ["fergee-1"], "b": ["aah-ankle-trap-1"]}))
-    for seat, action in (
-        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
-        ("b", {"act": "move", "by": "b", "path": []}),
-        ("a", {"act": "end_movement"}),
-    ):
-        assert table.submit(seat, action)["ok"], action
-    server = make_server(create_app(host), "127.0.0.1", 0)
-    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
-    thread.start()
-    yield table, f"http://127.0.0.1:{server.effective_port}"
-    stop(server)
-    thread.join(timeout=10)
+    with served_combat(tmp_path, {"a": ["fergee-1"], "b": ["aah-ankle-trap-1"]}) as served:
+        yield served
 
 
 def test_dredd_table_browser_a_judge_sees_its_combat_odds_live(served):

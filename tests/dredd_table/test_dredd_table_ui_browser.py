@@ -5,16 +5,11 @@ shows holds a JSON object, a dict repr or an internal id."""
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 
 import pytest
-from dredd_table_support import header, register
+from dredd_table_support import register, served_combat
 from test_dredd_table_ui_words import LEAKS, internal_ids
-
-from lawmaster.host.journal import Journal
-from lawmaster.host.table import TableHost
-from lawmaster.host.web import create_app, make_server, stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -27,22 +22,9 @@ pytestmark = [
 def combat(tmp_path, monkeypatch):
     """a fights the Perp in Channel 99 holding Fergee; b holds an Aah-Ankle Trap!."""
     register(monkeypatch)
-    host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
-    table = host.new_game(
-        header(hands={"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]})
-    )
-    for seat, action in (
-        ("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}),
-        ("b", {"act": "move", "by": "b", "path": []}),
-        ("a", {"act": "end_movement"}),
-    ):
-        assert table.submit(seat, action)["ok"], action
-    server = make_server(create_app(host), "127.0.0.1", 0)
-    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
-    thread.start()
-    yield table, f"http://127.0.0.1:{server.effective_port}"
-    stop(server)
-    thread.join(timeout=10)
+    hands = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
+    with served_combat(tmp_path, hands) as served:
+        yield served
 
 
 def assert_no_leak(text: str, where: str) -> None:
