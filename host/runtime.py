@@ -72,6 +72,8 @@ class WebServer:
     url: str
     #: The host console's link: printed on the Pi's own console, never on a shared page.
     host_url: str = ""
+    #: The dashboard's record of claimed seats and the host (the panel's confirm grants).
+    access: Any = None
 
     def close(self) -> None:
         self.server.close()
@@ -99,9 +101,9 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
     actual = server.effective_port
     shown = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
     url = f"http://{shown}:{actual}"
-    host_token = app.extensions["lawmaster.access"].host_token
     base = public_url.rstrip("/") or url
-    return WebServer(server, thread, url, f"{base}/host/{host_token}")
+    access = app.extensions["lawmaster.access"]
+    return WebServer(server, thread, url, f"{base}/host/{access.host_token}", access)
 
 
 def open_host(

@@ -144,15 +144,24 @@ def wire_nfc(
 
 
 def wire_panel(runtime: Runtime, pins: Any, pin_factory: Any = None) -> Any:
-    """The panel on ``pins``: LED and buzzer show each verdict; buttons go to the referee."""
+    """The panel on ``pins``: LED and buzzer show each verdict; buttons go to the referee.
+
+    Confirm first grants what waits for someone at the table: a device asking to be
+    host, or a seat moving to another tablet (see :mod:`lawmaster.host.web.access`);
+    only a press that granted nothing reaches the referee.
+    """
     from .panel import Panel
 
     inputs = inputs_of(runtime)
-    panel = Panel(
-        pins,
-        lambda name: inputs.put(lambda table: table.referee.button(name)),
-        pin_factory=pin_factory,
-    )
+
+    def pressed(name: str) -> None:
+        web = runtime.web
+        access = getattr(web, "access", None)
+        if name == "confirm" and access is not None and access.confirm_pressed():
+            return
+        inputs.put(lambda table: table.referee.button(name))
+
+    panel = Panel(pins, pressed, pin_factory=pin_factory)
     runtime.closers.append(panel.close)
 
     def attach(table: Table) -> None:

@@ -322,3 +322,34 @@ def test_web_access_keeps_working_with_threads_in_flight(world):
     assert not errors
     assert app.extensions["lawmaster.access"].is_claimed(token)
     assert Path(app.config["ACCESS_FILE"]).exists()
+
+
+def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
+    """The panel as `lawmaster run` and the demo wire it: a press of confirm grants the
+    device that asked to be host; a press with nothing waiting goes to the referee."""
+    import http.cookiejar
+    import urllib.request
+
+    from lawmaster.host import stack
+    from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+
+    runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
+    try:
+        runtime.web = start_web(runtime.host, "127.0.0.1", 0)
+        panel = stack.wire_simulated_panel(runtime)
+        pressed = []
+        runtime.table.referee.button = pressed.append  # type: ignore[method-assign]
+        device = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        ask = urllib.request.Request(f"{runtime.web.url}/host/ask", b"", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as waiting:
+            device.open(ask)  # asked, and sent on to the console: 403 until someone agrees
+        assert waiting.value.code == 403
+        panel.press("confirm")
+        assert device.open(f"{runtime.web.url}/host").status == 200
+        assert pressed == []  # the press granted the host: it was no game input
+        panel.press("confirm")
+        assert runtime.inputs.drain(10) and pressed == ["confirm"]
+    finally:
+        runtime.close()
