@@ -180,6 +180,21 @@ def may_do(view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def ink_on(fill: str) -> str:
+    """Black or white text, whichever reads better on ``fill`` ("#rrggbb"), by the
+    WCAG contrast ratio (on the board's mid red only pure black passes 4.5: 4.8)."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    on_white = 1.05 / (luminance + 0.05)
+    on_black = (luminance + 0.05) / 0.05
+    return "#fff" if on_white >= on_black else "#000"
+
+
 def evidence_cards(cards: list[Any], board: Board | None, fills: Mapping[str, str]) -> Markup:
     """A seat's own evidence cards drawn as small cards: colour, name and its space."""
     items = []
@@ -188,12 +203,12 @@ def evidence_cards(cards: list[Any], board: Board | None, fills: Mapping[str, st
         cell = ""
         if board is not None and str(card) in board.evidence:
             cell = f"Space {board.name_of(board.evidence[str(card)])}"
-        ink = "#222" if colour in ("yellow", "white") else "#fff"
+        fill = fills.get(colour, "#f4f4f4")
         items.append(
             Markup(
                 '<li class="gw-card evidence" style="background:{};color:{}">'
                 '<span class="gw-card-name">{}</span><span class="gw-card-where">{}</span></li>'
-            ).format(fills.get(colour, "#f4f4f4"), ink, card_name(card), cell)
+            ).format(fill, ink_on(fill), card_name(card), cell)
         )
     return Markup('<ul class="gw-cards">{}</ul>').format(Markup("").join(items))
 
