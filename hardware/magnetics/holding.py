@@ -124,3 +124,26 @@ def holds(sensor_map: SensorMap) -> list[Hold]:
     if sensor_map.game == "gw_brott":
         return _vertical(sensor_map)
     return _flat(sensor_map)
+
+
+def gw_follow(sensor_map: SensorMap) -> float | None:
+    """How well GW's blue magnet follows the wooden piece up the board (None: no pair).
+
+    The wooden piece is moved ``lag`` mm up while the blue magnet still sits on its
+    cell's keeper: the pull along the board on the blue magnet against its friction
+    (PTFE glide, *low* end: the most favourable reading) and its weight. The best
+    ratio over lags up to half a cell; below 1 the blue magnet stays behind.
+    """
+    kind = sensor_map.kinds.get("gw")
+    if kind is None:
+        return None
+    spec, p = sensor_map.sensor, sensor_map.pitch_mm
+    blue = next(m for m in kind.magnets if m.side == "front")
+    wood = next(m for m in kind.magnets if m.side == "back")
+    spots = ((0.0, 0.0), (0.0, p), (0.0, -p))
+    best = 0.0
+    for lag in (2.0, 4.0, 6.0, 8.0, 10.0, p / 2):
+        fb, _ = forces([Placed(blue, 0.0), Placed(wood, 0.0, lag)], spec, spots)
+        resist = FRICTION[blue.base].low * normal_towards_board(fb, blue) + weight_n(blue)
+        best = max(best, float(fb[1]) / resist)
+    return best

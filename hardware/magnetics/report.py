@@ -151,11 +151,38 @@ def render() -> str:
             "",
             *_holds(sm),
             "",
+            *(
+                [
+                    "GW's blue magnet following the wooden piece (best over a lag up to half a"
+                    f" cell, PTFE glide at its lowest friction): pull / resistance"
+                    f" {figures['gw_follow_ratio']:.2f}. **Below 1: in this stack the blue"
+                    " magnet does not follow**; the keeper under it presses it on far harder"
+                    " than the wooden piece can drag it sideways. Open (see below).",
+                    "",
+                ]
+                if "gw_follow_ratio" in figures
+                else []
+            ),
             f"`check('{game}')`: min_margin_counts {figures['min_margin_counts']:.0f},"
             f" noise_counts {figures['noise_counts']:.1f} (5× = {5 * figures['noise_counts']:.0f}),"
             f" min_hold_safety {figures['min_hold_safety']:.2f}.",
             "",
         ]
+    out += [
+        "## Open",
+        "",
+        "- GW's pair does not walk on this GW:s brott stack: the steel keeper that holds a"
+        " criminal on the vertical board also holds GW's blue magnet, and the wooden piece"
+        " pulls it sideways with well under the friction it then has (ratio above). A"
+        " design where the blue magnet follows (no keeper under its path, rolling glides,"
+        " or a thinner board) is not done.",
+        "- The broad, flat-topped fields these margins need make a careful slow slide"
+        " (55-60 mm/s) look still as it crosses each cell's centre within the sensing"
+        " layer's 35 ms long window: the simulator now reports such a slide as stopping on"
+        " every cell (tests/sensing/test_tracker_observations.py, slow slide). The"
+        " 1,000-move sensing bench (110-220 mm/s slides) stays clean.",
+        "",
+    ]
     return "\n".join(out)
 
 
