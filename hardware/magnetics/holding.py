@@ -21,6 +21,7 @@ material's range (``data.FRICTION``).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -119,19 +120,21 @@ def _flat(sensor_map: SensorMap) -> list[Hold]:
     return out
 
 
-def holds(sensor_map: SensorMap) -> list[Hold]:
-    """Every holding case of a board."""
+@functools.lru_cache(maxsize=16)
+def holds(sensor_map: SensorMap) -> tuple[Hold, ...]:
+    """Every holding case of a board (computed once per map)."""
     if sensor_map.game == "gw_brott":
-        return _vertical(sensor_map)
-    return _flat(sensor_map)
+        return tuple(_vertical(sensor_map))
+    return tuple(_flat(sensor_map))
 
 
-def gw_follow(sensor_map: SensorMap) -> float | None:
+@functools.lru_cache(maxsize=16)
+def gw_follow(sensor_map: SensorMap, end: str = "low") -> float | None:
     """How well GW's blue magnet follows the wooden piece up the board (None: no pair).
 
     The wooden piece is moved ``lag`` mm up while the blue magnet still sits on its
     cell's keeper: the pull along the board on the blue magnet against its friction
-    (PTFE glide, *low* end: the most favourable reading) and its weight. The best
+    (its glide's friction at the ``end`` of its range) and its weight. The best
     ratio over lags up to half a cell; below 1 the blue magnet stays behind.
     """
     kind = sensor_map.kinds.get("gw")
@@ -144,6 +147,7 @@ def gw_follow(sensor_map: SensorMap) -> float | None:
     best = 0.0
     for lag in (2.0, 4.0, 6.0, 8.0, 10.0, p / 2):
         fb, _ = forces([Placed(blue, 0.0), Placed(wood, 0.0, lag)], spec, spots)
-        resist = FRICTION[blue.base].low * normal_towards_board(fb, blue) + weight_n(blue)
+        mu = getattr(FRICTION[blue.base], end)
+        resist = mu * normal_towards_board(fb, blue) + weight_n(blue)
         best = max(best, float(fb[1]) / resist)
     return best

@@ -153,11 +153,13 @@ def render() -> str:
             "",
             *(
                 [
-                    "GW's blue magnet following the wooden piece (best over a lag up to half a"
-                    f" cell, PTFE glide at its lowest friction): pull / resistance"
-                    f" {figures['gw_follow_ratio']:.2f}. **Below 1: in this stack the blue"
-                    " magnet does not follow**; the keeper under it presses it on far harder"
-                    " than the wooden piece can drag it sideways. Open (see below).",
+                    "GW's blue magnet following the wooden piece up the board (the best pull /"
+                    " resistance over a lag up to half a cell): "
+                    f"{figures['gw_follow_ratio']:.2f} with its PTFE glide at the low end of"
+                    f" its friction range, {figures['gw_follow_ratio_high_friction']:.2f} at"
+                    " the high end. The blue magnet stands 4 mm proud on its glide so the"
+                    " keeper under it holds it less than the wooden piece drags it; it needs"
+                    " a smooth PTFE glide (the high end leaves less than the 2x margin).",
                     "",
                 ]
                 if "gw_follow_ratio" in figures
@@ -171,11 +173,9 @@ def render() -> str:
     out += [
         "## Open",
         "",
-        "- GW's pair does not walk on this GW:s brott stack: the steel keeper that holds a"
-        " criminal on the vertical board also holds GW's blue magnet, and the wooden piece"
-        " pulls it sideways with well under the friction it then has (ratio above). A"
-        " design where the blue magnet follows (no keeper under its path, rolling glides,"
-        " or a thinner board) is not done.",
+        "- GW's blue magnet follows the wooden piece with a 2x margin only if its PTFE glide"
+        " is at the smooth end of PTFE's friction range (figures above); not measured on a"
+        " real glide.",
         "- The broad, flat-topped fields these margins need make a careful slow slide"
         " (55-60 mm/s) look still as it crosses each cell's centre within the sensing"
         " layer's 35 ms long window: the simulator now reports such a slide as stopping on"
