@@ -181,11 +181,14 @@ def render() -> str:
         " and those weaker, broader criminal fields cost the 1,000-move sensing bench 6"
         " unrecognised moves and 56 false observations; a design meeting all three is not"
         " done.",
-        "- The broad, flat-topped fields these margins need make a careful slow slide"
-        " (55-60 mm/s) look still as it crosses each cell's centre within the sensing"
-        " layer's 35 ms long window: the simulator now reports such a slide as stopping on"
-        " every cell (tests/sensing/test_tracker_observations.py, slow slide). The"
-        " 1,000-move sensing bench (110-220 mm/s slides) stays clean.",
+        "- The broad, flat-topped fields these margins need keep a careful slide's reading"
+        " (60 mm/s over a cell) within the sensing layer's still spread for up to 47 ms as"
+        " it crosses a criminal's centre at the simulator's 24-count noise, so the long"
+        " stillness window is 50 ms (`LONG_STILL_MS`; host/sensing/stillness.py recomputes"
+        " it from these field tables). At the noise figured above (46 counts) the still"
+        " spread is wider and the same crossing looks still for up to 61 ms: on hardware"
+        " that noisy a careful slide may be reported on a cell it passes and then revised;"
+        " a window taken from the calibrated noise is not done.",
         "",
     ]
     return "\n".join(out)
