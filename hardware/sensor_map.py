@@ -52,6 +52,9 @@ class Magnet:
     thickness_mm: float
     grade: str
     lift_mm: float = 1.0
+    footprint_mm: float = 0.0  # diameter of the piece's base that carries this magnet
+    body_g: float = 0.0  # the piece's mass without the magnet (grams)
+    base: str = ""  # what the piece's base is made of (its friction on the board)
 
     @property
     def sign(self) -> int:
@@ -81,14 +84,42 @@ class Kind:
 
 
 @dataclass(frozen=True)
+class Keeper:
+    """A soft-steel washer under each spot that holds pieces on a vertical board.
+
+    It is coaxial with the spot's sensor, ``gap_mm`` under the playing surface
+    on each side listed in ``sides``; the sensor looks through its hole.
+    """
+
+    outer_mm: float
+    inner_mm: float
+    thickness_mm: float
+    gap_mm: float
+    sides: tuple[str, ...] = ("front",)
+
+
+@dataclass(frozen=True)
 class SensorSpec:
-    """The hall sensor part and where it sits in the board."""
+    """The hall sensor part and where it sits in the board.
+
+    ``depth_mm`` runs from the sensor's Hall element to the front playing
+    surface, ``back_depth_mm`` to the back one (a two-sided board; it defaults
+    to ``depth_mm``).
+    """
 
     part: str
     sensitivity_mv_per_mt: float
     supply_v: float
     depth_mm: float
     rail_v: float = 0.2
+    back_depth_mm: float | None = None
+    keeper: Keeper | None = None
+
+    def depth(self, side: str) -> float:
+        """Sensor element to the playing surface of ``side`` (mm)."""
+        if side == "back" and self.back_depth_mm is not None:
+            return self.back_depth_mm
+        return self.depth_mm
 
 
 @dataclass(frozen=True)
@@ -102,6 +133,7 @@ class SensorMap:
     sensor: SensorSpec
     jail: str | None = None
     pitch_mm: float = 25.0
+    size_mm: tuple[float, float] | None = None  # the board's width and height
 
     @property
     def channels(self) -> int:
@@ -186,6 +218,9 @@ class SensorMap:
                     float(m["thickness_mm"]),
                     m["grade"],
                     float(m.get("lift_mm", 1.0)),
+                    float(m.get("footprint_mm", 0.0)),
+                    float(m.get("body_g", 0.0)),
+                    str(m.get("base", "")),
                 )
                 for m in k["magnets"]
             )
@@ -194,12 +229,24 @@ class SensorMap:
                 raise ValueError(f"kind {name}: its magnets do not add up to {k['polarity']}")
             kinds[name] = Kind(name, k["polarity"], magnets, k.get("description", ""))
         s = data["sensor"]
+        keeper = s.get("keeper")
+        if isinstance(keeper, Mapping):
+            keeper = Keeper(
+                float(keeper["outer_mm"]),
+                float(keeper["inner_mm"]),
+                float(keeper["thickness_mm"]),
+                float(keeper["gap_mm"]),
+                tuple(keeper.get("sides", ("front",))),
+            )
+        back = s.get("back_depth_mm")
         sensor = SensorSpec(
             s["part"],
             float(s["sensitivity_mv_per_mt"]),
             float(s["supply_v"]),
             float(s["depth_mm"]),
             float(s.get("rail_v", 0.2)),
+            None if back is None else float(back),
+            keeper,
         )
         return cls(
             str(data["game"]),
@@ -209,4 +256,5 @@ class SensorMap:
             sensor,
             data.get("jail"),
             float(data.get("pitch_mm", 25.0)),
+            tuple(float(v) for v in data["size_mm"]) if "size_mm" in data else None,  # type: ignore[arg-type]
         )

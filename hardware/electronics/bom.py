@@ -30,6 +30,9 @@ HEADER = (
     " circuits: edit the source, not this file. -->"
 )
 
+#: Linear sensing range of each DRV5055 variant at VCC 3.3 V (TI SBAS640, B_L).
+DRV5055_RANGE_MT = {"DRV5055A1": 22, "DRV5055A2": 44, "DRV5055A3": 88, "DRV5055A4": 176}
+
 #: Things a table needs that no schematic shows: (item, example, qty, what for).
 OFF_SCHEMATIC: tuple[tuple[str, str, str, str], ...] = (
     ("microSD card, 32 GB, A1", "SanDisk SDSQUA4-032G", "1", "the Pi's system and the journal"),
@@ -118,13 +121,18 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
     for (key, value), counts, refs in _bom_rows(designs):
         spec = spec_of(key)
         mpn = spec.mpn
+        description = spec.description
+        if key == "drv5055":
+            # One part, two sensitivities: each board's map picks the one its magnets need.
+            mpn = f"TI {value}QDBZR"
+            description += f", ±{DRV5055_RANGE_MT[value]} mT"
         if key == "resistor":
             ohms = value.replace("R", "").replace("k", ".")
             number = float(ohms) * (1000 if "k" in value else 1) if ohms else 0
             mpn = resistor_mpn(int(round(number)))
         qty = " | ".join(str(counts.get(b, 0)) for b in designs)
         lines.append(
-            f"| {spec.description} | {value} | {spec.package} | {mpn} | {qty} | {ranges(refs)} |"
+            f"| {description} | {value} | {spec.package} | {mpn} | {qty} | {ranges(refs)} |"
         )
     lines += [
         "",

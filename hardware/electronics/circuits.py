@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.config import PanelConfig
 
 from .budget import base_resistor, led_resistors
@@ -96,6 +97,7 @@ def _cap(b: _Builder, key: str, ref: str, net: str) -> None:
 def scanner(board: str) -> Design:
     """The scanner board of a standard board (``"gw_brott"``…), sized by its sensor map."""
     tree = tree_for(board)
+    sensor_part = SensorMap.load(board).sensor.part
     b = _Builder(f"scanner-{board}")
     gnd = lambda pins: b.join("GND", pins, power=True)  # noqa: E731 - local shorthand
 
@@ -164,7 +166,8 @@ def scanner(board: str) -> Design:
             if channel not in tree.used:
                 gnd([chip.n[f"Y{i}"]])  # a fitted but unmapped input reads 0, never floats
                 continue
-            sensor = b.part("drv5055", f"H{channel}")
+            # The variant (sensitivity) is the magnetics' choice, made in the map.
+            sensor = b.part("drv5055", f"H{channel}", sensor_part)
             b.join("+3V3", [sensor.n["VCC"]])
             gnd([sensor.n["GND"]])
             b.join(f"CH{channel}_OUT", [sensor.n["OUT"], chip.n[f"Y{i}"]])

@@ -9,6 +9,8 @@ from __future__ import annotations
 import schemdraw
 from schemdraw import flow
 
+from lawmaster.hardware.sensor_map import SensorMap
+
 from .bom import TITLES
 from .budget import led_resistors
 from .tree import MuxTree
@@ -18,6 +20,7 @@ def overview_svg(tree: MuxTree) -> str:
     """The block diagram of one table with this board, as SVG text."""
     schemdraw.use("svg")
     leds = led_resistors()
+    sensor = SensorMap.load(tree.board).sensor.part  # the map's variant (A3 or A4)
     with schemdraw.Drawing(show=False) as d:
         d.config(fontsize=11, unit=1.5)
         psu = flow.Box(w=4, h=1.4).label("12 V 2 A adapter\nGST25E12-P1J")
@@ -29,7 +32,7 @@ def overview_svg(tree: MuxTree) -> str:
         sensors = (
             flow.Box(w=4.6, h=1.8)
             .anchor("N")
-            .label(f"{tree.sensors} × DRV5055A3\neach with 100 nF\n(H0–H{tree.channels - 1})")
+            .label(f"{tree.sensors} × {sensor}\neach with 100 nF\n(H0–H{tree.channels - 1})")
         )
         d += sensors
         d += flow.Arrow().right(d.unit).at(sensors.E)

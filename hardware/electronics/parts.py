@@ -106,7 +106,7 @@ SPECS: dict[str, PartSpec] = {
             "SOIC-24W_7.5x15.4mm_P1.27mm", "Nexperia 74HC4067D,653", HC4067_PINS,
         ),
         PartSpec(
-            "drv5055", "H", "ratiometric linear hall sensor, ±88 mT at 3.3 V", "DRV5055A3",
+            "drv5055", "H", "ratiometric linear hall sensor, 3.3 V", "DRV5055A3",
             "SOT-23", "SOT-23", "TI DRV5055A3QDBZR",
             (("1", "VCC", PWRIN), ("2", "OUT", OUTPUT), ("3", "GND", PWRIN)),
         ),

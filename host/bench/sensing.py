@@ -163,7 +163,7 @@ class _Game:
         if via_link:  # the sensing sees each scan as the host rebuilds it from the link
             board = self.rig.board
             board.frame = _ThroughLink(board.frame, board.channels, board.clock)  # type: ignore[method-assign]
-        # The sensing the table runs at that rate (its long window spans 35 ms).
+        # The sensing the table runs at that rate (its long window spans LONG_STILL_MS).
         self.rig.sensing = Sensing(self.rig.map, self.rig.sensing.calibration, rate=rate)
         self.board = Board.load("standard")
         self.pos: dict[str, str | None] = {"gw": "J12"}

@@ -192,7 +192,9 @@ class ChannelWatch:
             self._count_keyframe(readings, t)
         self._scans += 1
         if self._scans % self._stride:
-            return False
+            # Not a sampled scan, but a keyframe counted above may have raised a flag:
+            # say so, or the health panel and the referee would never hear of it.
+            return self.flagged != before_keys
         before = dict(self.flagged)
         prev = self._prev
         n = self.channels

@@ -10,12 +10,15 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   rest there. Reported twice: after ``still_frames`` (5) readings within the
   *landed* spread (``LANDED``: a piece put down from above may still bob a few
   tenths of a millimetre in height, which swings its reading though it stands
-  where it landed), and again after ``long_still_frames`` (8) readings within the
-  tight *still* spread (a few noise widths). A magnet sliding over a spot is seen
-  (``Occupancy``) but does not settle, which is how the tracker tells the cells a
-  slide passed from the cell where it stopped; a slow slide can look steady for
-  5 frames as it crosses a sensor's centre (the field is flat at its peak), hardly
-  ever for 8, so the tracker waits for the long one when a magnet arrived sliding.
+  where it landed), and again after the long window, ``LONG_STILL_MS`` of readings
+  (11 at 200 scans/s) within the tight *still* spread (a few noise widths). A
+  magnet sliding over a spot is seen (``Occupancy``) but does not settle, which is
+  how the tracker tells the cells a slide passed from the cell where it stopped; a
+  slow slide looks steady for 5 frames as it crosses a sensor's centre (the field
+  is flat at its peak), so the tracker waits for the long one when a magnet
+  arrived sliding. The long window is as short as the field allows: just longer
+  than a careful slide stays within the still spread crossing a centre
+  (:mod:`lawmaster.host.sensing.stillness` computes that from the field tables).
 
 Speed: most frames change nothing. Each channel has a precomputed band (the
 readings that keep its present class, hysteresis included). The whole frame is
@@ -52,19 +55,48 @@ BETWEEN_KINDS = 0.10
 #: reading then swings by ~15 % of the level) while it stands where it landed.
 LANDED = 0.20
 #: The long window also passes a magnet still creeping by under ``CREEP_MM`` in the
-#: window (0.25 mm in 35 ms, about 7 mm/s), the slow end of a hand's slide. Off a
+#: window (0.25 mm in 50 ms, 5 mm/s), the slow end of a hand's slide. Off a
 #: sensor's centre a hair of travel swings the reading by hundreds of counts (the
 #: field's slope there), which the tight spread alone would call moving. The slope
 #: is estimated from how far the reading lies below the magnet's level: near the
 #: centre the field is a paraboloid, ``level − reading ≈ a·d²``, so the slope is
 #: ``2·√(a·(level − reading))``, with ``a`` ≈ ``CURVATURE`` × the level's height per
-#: mm² (the reference magnets 6 mm under the surface). At the centre the slope is nil
-#: and the tight spread alone decides, so a slow slide crossing a centre is not still.
+#: mm²: the largest of the reference boards' magnets through their stacks (magpylib:
+#: the gw_brott criminal's 0.0172 rounded up, the Dredd and Graffiti standees' 0.0164, GW's pair
+#: 0.0073), so no kind's creep is taken for motion; a larger value would let a slide
+#: look still further off the centre. At the centre the slope is nil and the tight
+#: spread alone decides, so a slow slide crossing a centre is not still.
 CREEP_MM = 0.25
-CURVATURE = 0.035
+CURVATURE = 0.0173
+#: The long window. A careful slide (``stillness.CAREFUL_CROSSING_MM_S``) crossing a
+#: sensor's centre keeps the reading within the still spread for up to 47 ms with
+#: the magpylib fields of the reference boards (the gw_brott criminal's flat top, at
+#: the scanner's 24-count noise); the window must outlast that, and this is the
+#: next whole scan at 200 scans/s. ``tests/sensing/test_sensing_stillness.py``
+#: recomputes it from the field tables, so a magnet or stack change that needs a
+#: longer window (or allows a shorter one) fails there instead of in a game.
+LONG_STILL_MS = 50.0
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge
+
+
+def long_window_frames(long_still_ms: float, rate: float) -> int:
+    """Readings in a long window of ``long_still_ms`` at ``rate`` scans/s (its span is
+    the time between the first and the last reading, hence the one more)."""
+    return round(long_still_ms * rate / 1000) + 1
+
+
+def creep_counts(height: float, below: float) -> float:
+    """The swing ``CREEP_MM`` of travel makes on a reading ``below`` counts under a
+    level ``height`` counts from the baseline (see ``CURVATURE``)."""
+    return 2.0 * math.sqrt(CURVATURE * height * below) * CREEP_MM
+
+
+def still_spread(noise: float, height: float) -> float:
+    """The tight spread (counts) the long window allows a level ``height`` from the
+    baseline, on a channel of ``noise`` counts."""
+    return 5 * max(noise, MIN_NOISE) + 0.005 * abs(height)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +155,7 @@ def _channel_table(base: float, noise: float, levels: Mapping[str, float]) -> _C
         lows.append(upper_bottom)
     highs.append(float(_HIGH))
     sigma = max(noise, MIN_NOISE)
-    still = tuple(5 * sigma + 0.005 * abs(lv - base) for lv, _ in order)
+    still = tuple(still_spread(noise, lv - base) for lv, _ in order)
     landed = tuple(5 * sigma + LANDED * abs(lv - base) for lv, _ in order)
     return _Channel(classes, tuple(cuts), tuple(lows), tuple(highs), still, landed)
 
@@ -148,7 +180,7 @@ class Sensing:
         still_frames: int = 5,
         long_still_frames: int | None = None,
         rate: float = 200.0,
-        long_still_ms: float = 35.0,
+        long_still_ms: float = LONG_STILL_MS,
     ) -> None:
         if calibration.channels < sensor_map.channels:
             raise CalibrationError(
@@ -165,8 +197,8 @@ class Sensing:
         if long_still_frames is None:
             # A slow slide crossing a sensor's centre looks still for a *time* (the
             # field is flat at its peak), however fast the scans come: the long window
-            # spans ``long_still_ms`` (8 readings at 200 scans/s, 15 at 400).
-            long_still_frames = round(long_still_ms * rate / 1000) + 1
+            # spans ``long_still_ms`` (11 readings at 200 scans/s, 21 at 400).
+            long_still_frames = long_window_frames(long_still_ms, rate)
         self.long_still_frames = max(long_still_frames, still_frames)
         n = calibration.channels
         self.channels = n
@@ -323,7 +355,7 @@ class Sensing:
         level, base = self._levels[ch][state], self.calibration.baseline[ch]
         height = abs(level - base)
         below = max(0.0, height - abs(sum(window) / len(window) - base))
-        return 2.0 * math.sqrt(CURVATURE * height * below) * CREEP_MM
+        return creep_counts(height, below)
 
     def _settled(
         self, ch: int, state: int, t: float, frames: int, events: list[SensingEvent]

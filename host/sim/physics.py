@@ -11,11 +11,13 @@ computes what every DRV5055 under the board reads::
 
 Model (why it is good enough for the host code that has to cope with it):
 
-* Each magnet is a point dipole at its centre, a height ``z`` above (or below)
-  the sensor: ``Bz = Br·V/4π · (2z² − ρ²) / (z² + ρ²)^(5/2)`` with ρ the sideways
-  distance. That gives the real near-field falloff (a piece is seen only within a
-  few mm of a sensor, with a small opposite-sign ring further out) and the cube law
-  in height, so a lifted piece vanishes.
+* Each magnet is a real cylinder of its size and grade, computed with magpylib
+  through the board's stack, the soft-steel keeper washers included
+  (:mod:`lawmaster.hardware.magnetics.fields`): a table of Bz at the sensor by the
+  piece's sideways offset ρ and its height above the surface, read bilinearly.
+  The same tables give the published margins (``hardware/MAGNETICS.md``), so the
+  simulator cannot flatter the design. A piece is seen only within a few mm of a
+  sensor, with a small opposite-sign ring further out, and a lifted piece vanishes.
 * The sensor is ratiometric: ``32768 + offset + gain · sensitivity · B``, clamped
   to the output rails (0.2 V from each supply rail), then ADC noise on top. Each
   sensor has its own offset and gain (seeded spread), as real parts do.
@@ -43,7 +45,8 @@ from dataclasses import dataclass
 from operator import add
 from typing import Protocol
 
-from lawmaster.hardware.sensor_map import Kind, SensorMap
+from lawmaster.hardware.magnetics.fields import FieldTable, field_table
+from lawmaster.hardware.sensor_map import SensorMap
 
 MID_SCALE = 32768
 CUTOFF_MM = 45.0  # beyond this a piece's field is far below the noise: skip it
@@ -147,6 +150,11 @@ class PhysicalBoard:
         self._noise = [
             [round(self.rng.gauss(0.0, noise_counts)) for _ in range(n)] for _ in range(_NOISE_POOL)
         ]
+        # Per kind, each magnet's field table with its sign (built once per process).
+        self._tables: dict[str, list[tuple[int, FieldTable]]] = {
+            name: [(m.sign, field_table(m, spec)) for m in kind.magnets]
+            for name, kind in sensor_map.kinds.items()
+        }
         self.pieces: dict[str, Pose] = {}
         self._contrib: dict[str, dict[int, float]] = {}
         self._field = [0.0] * n  # counts from magnets, before gain, per channel
@@ -242,17 +250,22 @@ class PhysicalBoard:
                 self._update(name)
 
     def _front_radius(self, kind: str) -> float:
-        fronts = [m.diameter_mm / 2 for m in self.map.kinds[kind].magnets if m.side == "front"]
+        """Half the width of the kind's front part: its base where given, else its magnet."""
+        fronts = [
+            (m.footprint_mm or m.diameter_mm) / 2
+            for m in self.map.kinds[kind].magnets
+            if m.side == "front"
+        ]
         return max(fronts, default=0.0)
 
     # -- fields -------------------------------------------------------------
     def _update(self, piece: str) -> None:
         pose = self.pieces[piece]
-        kind: Kind = self.map.kinds[pose.kind]
-        depth = self.map.sensor.depth_mm
+        tables = self._tables[pose.kind]
         contrib: dict[int, float] = {}
         bx, by = int(pose.x // _BUCKET_MM), int(pose.y // _BUCKET_MM)
         cut2 = CUTOFF_MM * CUTOFF_MM
+        height = pose.height  # a lifted piece takes all its magnets
         for gx in (bx - 1, bx, bx + 1):
             for gy in (by - 1, by, by + 1):
                 for ch in self._buckets.get((gx, gy), ()):
@@ -260,14 +273,11 @@ class PhysicalBoard:
                     rho2 = (sx - pose.x) ** 2 + (sy - pose.y) ** 2
                     if rho2 > cut2:
                         continue
-                    tesla = 0.0
-                    for m in kind.magnets:
-                        lift = m.lift_mm + pose.height  # a lifted piece takes all its magnets
-                        z = depth + lift + m.thickness_mm / 2
-                        z2 = z * z
-                        r2 = z2 + rho2
-                        tesla += m.sign * m.moment * (2 * z2 - rho2) / (r2 * r2 * math.sqrt(r2))
-                    contrib[ch] = tesla * 1000.0 * self._counts_per_mt
+                    rho = math.sqrt(rho2)
+                    mt = 0.0
+                    for sign, table in tables:
+                        mt += sign * table.bz(rho, height)
+                    contrib[ch] = mt * self._counts_per_mt
         self._set_contrib(piece, contrib)
 
     def _set_contrib(self, piece: str, contrib: dict[int, float]) -> None:

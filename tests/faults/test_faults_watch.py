@@ -248,3 +248,21 @@ def test_faults_health_a_seat_s_own_reader_offline_concerns_that_seat_only():
 def _rows(panel) -> dict[str, str]:
     """The health panel's rows as label -> words (the last row of a label wins)."""
     return {label: words for label, words, _ in panel}
+
+
+def test_a_stuck_flag_raised_by_a_keyframe_between_sampled_scans_is_reported(calibration):
+    # A change-only scanner's keyframe may fall on a scan the watch does not sample;
+    # the flag that keyframe raises must still be reported, or nobody hears of it.
+    gw = SensorMap.load("gw_brott")
+    watch = ChannelWatch(gw, calibration, rate=400.0)
+    rig = _rig(calibration)
+    ch = gw.spots_of("C5")[0].channel
+    reported = []
+    for scan in range(1, 400 * 2 * 12):
+        frame = list(rig.board.frame())
+        rig.clock.advance(0.0025)
+        frame[ch] = 33000  # the sensor's output freezes
+        keyframe = scan % 800 == 1  # every 2 s, never on a sampled (every 4th) scan
+        if watch.feed(frame, rig.now, None, True, fresh=keyframe):
+            reported.append(dict(watch.flagged))
+    assert [r[ch].reason for r in reported if ch in r] == ["stuck"]

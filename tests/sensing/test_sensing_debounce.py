@@ -7,11 +7,14 @@ import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import Calibration, Occupancy, Sensing, Settled
+from lawmaster.host.sensing.sensing import LONG_STILL_MS, long_window_frames
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import Rig, calibration_for
 
 GW = SensorMap.load("gw_brott")
 N = GW.channels
+LONG = long_window_frames(LONG_STILL_MS, 200.0)  # readings in the long window at 200 scans/s
+LONG_400 = long_window_frames(LONG_STILL_MS, 400.0)
 
 
 def _flat_calibration(noise: float = 24.0) -> Calibration:
@@ -62,7 +65,9 @@ def test_a_real_change_is_reported_once_after_four_stable_frames():
     changes = [(i, e) for i, e in reports if isinstance(e, Occupancy)]
     assert changes == [(53, Occupancy("D4", {"criminal": 1}, 53 * 0.005))]
     settled = [(i, e.frames) for i, e in reports if isinstance(e, Settled)]
-    assert settled == [(57, 5), (60, 8)]  # five, then eight steady readings after the change
+    # Five, then the long window's steady readings after the change (the change's
+    # frame is the first the watch sees, so the long one ends LONG - 1 frames later).
+    assert settled == [(57, 5), (52 + LONG, LONG)]
 
 
 def test_glitches_shorter_than_the_debounce_are_ignored():
@@ -101,7 +106,7 @@ def test_a_fast_slide_is_seen_but_does_not_settle_on_the_cells_it_passes():
         events += rig.sensing.feed(rig.board.frame(), rig.clock.advance(0.005))
     seen = [e.space for e in events if isinstance(e, Occupancy) and e.counts]
     assert seen == ["A2", "A3", "A4", "A5"]
-    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 8] == ["A5"]
+    assert [e.space for e in events if isinstance(e, Settled) and e.frames == LONG] == ["A5"]
 
 
 def test_several_spots_of_a_space_are_counted_per_kind():
@@ -144,9 +149,9 @@ def test_a_placed_magnet_settles_while_it_still_bobs_but_is_not_still_until_it_s
     events = _bob(sensing, ch, 56000, -3000, 12, 0)
     short = [i for i, e in events if isinstance(e, Settled) and e.frames == 5]
     assert short and short[0] < 12  # landed: reported during the bob
-    assert [e for _, e in events if isinstance(e, Settled) and e.frames == 8] == []
-    events = _bob(sensing, ch, 56000, 0, 10, 12)
-    assert [e.frames for _, e in events if isinstance(e, Settled)] == [8]
+    assert [e for _, e in events if isinstance(e, Settled) and e.frames == LONG] == []
+    events = _bob(sensing, ch, 56000, 0, LONG + 2, 12)
+    assert [e.frames for _, e in events if isinstance(e, Settled)] == [LONG]
 
 
 def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
@@ -164,7 +169,7 @@ def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
 def test_a_slide_at_the_gw_boards_scan_rate_does_not_settle_on_the_cells_it_passes():
     rig = Rig.for_game("gw_brott", seed=5, rate=400.0)
     sensing = Sensing(GW, rig.sensing.calibration, rate=400.0)
-    assert sensing.long_still_frames == 15  # 35 ms of scans, as 8 are at 200/s
+    assert sensing.long_still_frames == LONG_400  # LONG_STILL_MS of scans, as LONG are at 200/s
     rig.board.put("c", "criminal", "A1")
     for _ in range(40):
         sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
@@ -172,12 +177,13 @@ def test_a_slide_at_the_gw_boards_scan_rate_does_not_settle_on_the_cells_it_pass
     events = []
     while rig.now < rest + 0.1:
         events += sensing.feed(rig.board.frame(), rig.clock.advance(0.0025))
-    assert [e.space for e in events if isinstance(e, Settled) and e.frames == 15] == ["A5"]
+    assert [e.space for e in events if isinstance(e, Settled) and e.frames == LONG_400] == ["A5"]
 
 
 def test_the_long_window_spans_the_same_time_at_any_rate():
-    assert Sensing(GW, _flat_calibration()).long_still_frames == 8
-    assert Sensing(GW, _flat_calibration(), rate=400.0).long_still_frames == 15
+    assert Sensing(GW, _flat_calibration()).long_still_frames == LONG
+    assert Sensing(GW, _flat_calibration(), rate=400.0).long_still_frames == LONG_400
+    assert (LONG - 1) / 200.0 == (LONG_400 - 1) / 400.0 == LONG_STILL_MS / 1000
 
 
 def test_a_magnet_creeping_to_rest_off_centre_is_still_before_it_stops_entirely():
@@ -190,5 +196,5 @@ def test_a_magnet_creeping_to_rest_off_centre_is_still_before_it_stops_entirely(
     for i in range(40):
         frame[ch] = round(53000 + 17 * min(i, 30))
         events += [(i, e) for e in sensing.feed(frame, i * 0.0025)]
-    longs = [i for i, e in events if isinstance(e, Settled) and e.frames == 15]
+    longs = [i for i, e in events if isinstance(e, Settled) and e.frames == LONG_400]
     assert longs and longs[0] < 30  # still, while it creeps

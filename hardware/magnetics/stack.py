@@ -1,0 +1,59 @@
+"""The layers of each board, from the front playing surface to the back.
+
+Each board's sensor map gives the depth from the Hall element to each playing
+surface; these layers are where those depths come from (a test checks that they
+add up). Thicknesses are stock sizes: 2 mm cast acrylic, 1.6 mm FR-4, DIN 125
+washers; the Hall element's place in its package is from the DRV5055 drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lawmaster.hardware.magnetics.data import HALL_ELEMENT_BELOW_TOP_MM, SOT23_HEIGHT_MM
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer: what it is, its thickness (mm) and which side of the sensor it is on."""
+
+    what: str
+    thickness_mm: float
+    side: str  # "front" or "back" of the Hall element
+
+
+ELEMENT_TO_TOP = HALL_ELEMENT_BELOW_TOP_MM
+ELEMENT_TO_BOTTOM = SOT23_HEIGHT_MM - HALL_ELEMENT_BELOW_TOP_MM
+
+STACKS: dict[str, tuple[Layer, ...]] = {
+    "gw_brott": (
+        Layer(
+            "clear cast acrylic, criminals' face; the board print behind it; M5 DIN 125"
+            " steel washers (Ø10/Ø5.3 × 1 mm) in 1.0 mm pockets milled from behind,"
+            " so 1.0 mm of acrylic lies over each",
+            2.0,
+            "front",
+        ),
+        Layer("spacer frame (air) down to the sensors' tops", 4.2, "front"),
+        Layer("DRV5055 package above its Hall element", ELEMENT_TO_TOP, "front"),
+        Layer("DRV5055 package below its Hall element", ELEMENT_TO_BOTTOM, "back"),
+        Layer("sensor PCB, FR-4", 1.6, "back"),
+        Layer("adhesive film and GW's board print", 0.2, "back"),
+        Layer("clear cast acrylic, GW's face", 2.0, "back"),
+    ),
+    "judge_dredd": (
+        Layer("board face: printed map on 3 mm MDF", 3.0, "front"),
+        Layer("air gap to the sensors' tops", 0.3, "front"),
+        Layer("DRV5055 package above its Hall element", ELEMENT_TO_TOP, "front"),
+    ),
+    "unamerican_graffiti": (
+        Layer("board face: printed map on 3 mm MDF", 3.0, "front"),
+        Layer("air gap to the sensors' tops", 0.3, "front"),
+        Layer("DRV5055 package above its Hall element", ELEMENT_TO_TOP, "front"),
+    ),
+}
+
+
+def depth(game: str, side: str = "front") -> float:
+    """Hall element to the playing surface of ``side`` (mm), summed from the layers."""
+    return round(sum(layer.thickness_mm for layer in STACKS[game] if layer.side == side), 3)
