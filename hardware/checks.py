@@ -40,6 +40,10 @@ def check(board: str) -> dict[str, float]:
         if not math.isfinite(value):
             raise ValueError(f"magnetics.check({board!r}) gave {key} = {value}")
         figures[key] = value
+    if "gw_follow_ratio" in magnetic:
+        # GW's pair only works if the wooden piece can drag the blue magnet (and a
+        # caught criminal with it) across the front: more pull than the blue one's grip.
+        figures["gw_follow_ratio"] = float(magnetic["gw_follow_ratio"])
     return figures
 
 
@@ -69,4 +73,9 @@ def failures(figures: dict[str, float]) -> list[str]:
         )
     if figures["min_hold_safety"] < 2:
         out.append(f"the worst holding safety factor is {figures['min_hold_safety']:.2f} (< 2)")
+    if figures.get("gw_follow_ratio", 1.0) < 1:
+        out.append(
+            f"GW's blue magnet does not follow the wooden piece: the sideways pull is"
+            f" {figures['gw_follow_ratio']:.2f} × the grip holding it (needs more than 1)"
+        )
     return out
