@@ -264,14 +264,7 @@ class DreddRules(GameRules):
             elif act in ("end_movement", "next_arrest", "accept"):
                 action = {"act": act, "by": seat} if act == "accept" else {"act": act}
                 label = act.replace("_", " ").capitalize()
-                out.append(
-                    _prompt(
-                        f"dredd_{act}",
-                        action,
-                        message=_cap(item["why"]),
-                        options=[{"label": label, "action": action}],
-                    )
-                )
+                out.append(_one_button(act, action, item["why"], label))
             elif act == "arrest":
                 out.append(self._arrest_prompt(view))
             elif act == "reveal_perp":
@@ -329,16 +322,8 @@ class DreddRules(GameRules):
             elif act == "place_judge":
                 out.append(self._place_judge_prompt(seat, state))
             elif act in ("decline", "cool"):
-                action = {"act": act, "by": seat}
                 label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
-                out.append(
-                    _prompt(
-                        f"dredd_{act}",
-                        action,
-                        message=_cap(item["why"]),
-                        options=[{"label": label, "action": action}],
-                    )
-                )
+                out.append(_one_button(act, {"act": act, "by": seat}, item["why"], label))
             elif act == "internal_affairs":
                 base = {"act": act, "by": seat}
                 others = [s for s in state["players"] if s != seat]
@@ -952,6 +937,13 @@ def _landing(action: Mapping[str, Any], state: Any) -> str | None:
     if robodoc and action.get("option") != "alt" and isinstance(to, str):
         return to if to in board(state).sectors else None
     return None
+
+
+def _one_button(act: str, action: dict[str, Any], why: str, label: str) -> dict[str, Any]:
+    """A question the seat answers with a single button."""
+    return _prompt(
+        f"dredd_{act}", action, message=_cap(why), options=[{"label": label, "action": action}]
+    )
 
 
 def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:

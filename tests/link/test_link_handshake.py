@@ -8,23 +8,14 @@ import random
 import select
 import time
 import tty
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
+from link_support import WAIT, wait_for
 
 from lawmaster.firmware import protocol as p
 from lawmaster.host.link import Link, LinkStatus, SelfTestReport
 from lawmaster.host.sim.pico import SimulatedPico
-
-WAIT = 30.0
-
-
-def wait_for(condition: Callable[[], object], timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {condition}")
-        time.sleep(0.01)
 
 
 class Wire:

@@ -8,24 +8,15 @@ import socket
 import threading
 import time
 import tty
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
+from link_support import WAIT, wait_for
 
 from lawmaster.firmware import protocol as p
 from lawmaster.firmware.standin import rp2040_u16
 from lawmaster.host.link import Link, LinkError, LinkStatus
 from lawmaster.host.sim.pico import SimulatedPico
-
-WAIT = 30.0  # generous: the tests run on loaded 2-core machines
-
-
-def wait_for(condition: Callable[[], object], timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {condition}")
-        time.sleep(0.01)
 
 
 class Collector:
