@@ -80,6 +80,9 @@ def make_server(
             port=port,
             threads=max(8, threads),
             connection_limit=CONNECTION_LIMIT,
+            # poll(), not select(): select cannot watch a socket numbered past 1024,
+            # and hundreds of connections beside a process's own files get there.
+            asyncore_use_poll=True,
             # A socket silent this long is closed: live streams write a keep-alive
             # every few seconds, a socket that trickles a header in does not.
             channel_timeout=20,

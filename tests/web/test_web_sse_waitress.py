@@ -213,3 +213,21 @@ def test_web_sse_a_seats_newest_stream_replaces_its_oldest(host):
         finally:
             for reader in [*old, newest]:
                 reader.close()
+
+
+def test_web_sse_serves_sockets_numbered_past_1024(host):
+    """A busy table holds hundreds of sockets beside its own files: select() cannot watch
+    a descriptor past 1024 (every later request timed out), so waitress must poll."""
+    import os
+
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        with live_server(host, SSE_KEEPALIVE=0.2) as live:
+            reader = SseReader(live.port, "/events/table", timeout=5)
+            try:
+                assert reader.next_block() == ": connected"
+            finally:
+                reader.close()
+    finally:
+        for fd in held:
+            os.close(fd)
