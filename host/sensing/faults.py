@@ -185,7 +185,7 @@ class ChannelWatch:
         scan was rebuilt from changes; ``None``: every frame is fresh (a full-frame
         scanner, or readings fed directly).
         """
-        before_keys = dict(self.flagged)
+        before = dict(self.flagged)
         if fresh is False:
             self._change_only = True
         if fresh and self._change_only:
@@ -194,8 +194,7 @@ class ChannelWatch:
         if self._scans % self._stride:
             # Not a sampled scan, but a keyframe counted above may have raised a flag:
             # say so, or the health panel and the referee would never hear of it.
-            return self.flagged != before_keys
-        before = dict(self.flagged)
+            return self.flagged != before
         prev = self._prev
         n = self.channels
         if prev is not None:
@@ -222,7 +221,7 @@ class ChannelWatch:
             self._missing_since.clear()
         if kind_at is not None and self._watched:
             self._check_agreement(t, kind_at, judge)
-        return self.flagged != before or self.flagged != before_keys
+        return self.flagged != before
 
     def _count_keyframe(self, readings: Sequence[int], t: float) -> None:
         prev, same = self._key_prev, self._same
