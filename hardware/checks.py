@@ -30,7 +30,7 @@ MAGNETIC_KEYS = ("min_margin_counts", "noise_counts", "min_hold_safety")
 
 
 def check(board: str) -> dict[str, float]:
-    """All figures of one standard board (``"gw_brott"``…)."""
+    """All figures of one standard board (``"gw-brott"``…)."""
     result = board_erc(board)
     figures = {"erc_errors": float(result.errors), "erc_warnings": float(result.warnings)}
     figures.update(electrical(board))

@@ -169,7 +169,7 @@ class SensorMap:
     # -- loading ----------------------------------------------------------
     @classmethod
     def load(cls, game: str, board: str = "standard") -> SensorMap:
-        """A shipped map by game and board name (``SensorMap.load("gw_brott")``)."""
+        """A shipped map by game and board name (``SensorMap.load("gw-brott")``)."""
         name = f"{game}-{board}.json"
         text = resources.files(__package__).joinpath("maps").joinpath(name).read_text("utf-8")
         return cls.from_data(json.loads(text))

@@ -3,7 +3,7 @@
 Where inputs come from at a Judge Dredd table:
 
 * **Standees.** Each Judge's standee has a magnet in its base; every Sector has
-  several standing spots (``hardware/maps/judge_dredd-standard.json``), so the
+  several standing spots (``hardware/maps/judge-dredd-standard.json``), so the
   sensors count Judges per Sector but cannot tell one standee from another.
   The Judge due to move lifts its standee and puts it down where its move ends
   (a slide through the Sectors passed is read as that path when it is legal,

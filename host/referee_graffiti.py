@@ -13,7 +13,7 @@ Where inputs come from at an Unamerican Graffiti table:
   cleaning: the tablet says so, nothing moves on the board.
 
 Scrawler pawns and Judge counters carry magnets of opposite polarity (see
-``hardware/maps/unamerican_graffiti-standard.json``), so the sensors tell a
+``hardware/maps/unamerican-graffiti-standard.json``), so the sensors tell a
 pawn from a counter. The game hides nothing, so every seat may read every
 detail of what went wrong.
 

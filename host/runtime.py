@@ -274,7 +274,7 @@ def simulated_calibration_path(runtime: Runtime, seed: int) -> Path:
     The same file the simulated board loads (see ``stack.SimulatedBoard``): a
     board calibrated here is not calibrated again.
     """
-    game = runtime.table.game.replace("-", "_")
+    game = runtime.table.game
     return Path(runtime.host.journal.path).with_name(f"calibration-{game}-{seed}.json")
 
 
@@ -292,7 +292,7 @@ def calibrate_simulated_board(runtime: Runtime, seed: int) -> None:
     from .sim.physics import PhysicalBoard, SimClock
     from .sim.rig import simulated_person_calibration
 
-    sensor_map = SensorMap.load(runtime.table.game.replace("-", "_"))
+    sensor_map = SensorMap.load(runtime.table.game)
     progress = CalibrationProgress(sensor_map)
     runtime.host.calibration = progress
     path = simulated_calibration_path(runtime, seed)

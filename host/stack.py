@@ -399,7 +399,7 @@ def wire_real_board(runtime: Runtime, config: Any) -> BoardFeed:
 
     from .sensing import Calibration
 
-    game = runtime.table.game.replace("-", "_")
+    game = runtime.table.game
     return wire_board(
         runtime,
         config.scanner.port,
@@ -424,7 +424,7 @@ class SimulatedBoard:
         from .sim.physics import PhysicalBoard
         from .sim.pico import SimulatedPico
 
-        game = runtime.table.game.replace("-", "_")
+        game = runtime.table.game
         self.map = SensorMap.load(game)
         calibration = self._calibration(runtime, game, seed)
         #: Scans per second: what the firmware's per-channel budget allows for this board.

@@ -95,7 +95,7 @@ def _cap(b: _Builder, key: str, ref: str, net: str) -> None:
 
 
 def scanner(board: str) -> Design:
-    """The scanner board of a standard board (``"gw_brott"``…), sized by its sensor map."""
+    """The scanner board of a standard board (``"gw-brott"``…), sized by its sensor map."""
     tree = tree_for(board)
     sensor_part = SensorMap.load(board).sensor.part
     b = _Builder(f"scanner-{board}")
@@ -252,4 +252,4 @@ def _switch(
     gpio(gpio_pin, f"GPIO{gpio_pin}_Q{k}", rb.p[1])
 
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")

@@ -65,7 +65,7 @@ def designs() -> Designs:
 
 @cache
 def erc(name: str) -> ErcResult:
-    """ERC of one design by name (``"scanner-gw_brott"``, ``"host-i2c"``…), run once."""
+    """ERC of one design by name (``"scanner-gw-brott"``, ``"host-i2c"``…), run once."""
     if name.startswith("scanner-"):
         return run_erc(scanner_design(name.removeprefix("scanner-")).circuit)
     if name.startswith("host-"):

@@ -56,7 +56,7 @@ class MuxTree:
 
 
 def tree_for(board: str) -> MuxTree:
-    """The tree of a standard board (``"gw_brott"``…), sized by its sensor map."""
+    """The tree of a standard board (``"gw-brott"``…), sized by its sensor map."""
     return tree_of(board, SensorMap.load(board))
 
 

@@ -89,7 +89,7 @@ def _header_table(design: Design) -> list[str]:
 
 def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> str:
     """The whole wiring.md text."""
-    gw = scanners["gw_brott"]
+    gw = scanners["gw-brott"]
     tree = gw.tree
     assert tree is not None
     leds = led_resistors()

@@ -9,8 +9,8 @@ from lawmaster.hardware.sensor_map import SensorMap
 def check(board: str) -> dict[str, float]:
     """The magnetic margins and holding safety of a standard board.
 
-    ``board`` is the slug :meth:`SensorMap.load` takes (``"gw_brott"``,
-    ``"judge_dredd"``, ``"unamerican_graffiti"``). Keys:
+    ``board`` is the slug :meth:`SensorMap.load` takes (``"gw-brott"``,
+    ``"judge-dredd"``, ``"unamerican-graffiti"``). Keys:
 
     * ``min_margin_counts`` — the worst classification or saturation margin in ADC
       counts over every kind and placement (``margins.min_margin``);

@@ -123,7 +123,7 @@ def _flat(sensor_map: SensorMap) -> list[Hold]:
 @functools.lru_cache(maxsize=16)
 def holds(sensor_map: SensorMap) -> tuple[Hold, ...]:
     """Every holding case of a board (computed once per map)."""
-    if sensor_map.game == "gw_brott":
+    if sensor_map.game == "gw-brott":
         return tuple(_vertical(sensor_map))
     return tuple(_flat(sensor_map))
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from lawmaster.hardware.sensor_map import SensorMap
 
 POCKET_CLEARANCE_MM = 1.0
-HEX_GAMES = frozenset({"unamerican_graffiti"})
+HEX_GAMES = frozenset({"unamerican-graffiti"})
 
 
 @dataclass(frozen=True)

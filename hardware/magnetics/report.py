@@ -15,7 +15,7 @@ from lawmaster.hardware.magnetics.placement import POCKET_CLEARANCE_MM
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import ENTER, LEAVE
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 DOC = Path(__file__).resolve().parent.parent / "MAGNETICS.md"
 
 

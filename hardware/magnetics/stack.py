@@ -26,7 +26,7 @@ ELEMENT_TO_TOP = HALL_ELEMENT_BELOW_TOP_MM
 ELEMENT_TO_BOTTOM = SOT23_HEIGHT_MM - HALL_ELEMENT_BELOW_TOP_MM
 
 STACKS: dict[str, tuple[Layer, ...]] = {
-    "gw_brott": (
+    "gw-brott": (
         Layer(
             "clear cast acrylic, criminals' face; the board print behind it; M5 DIN 125"
             " steel washers (Ø10/Ø5.3 × 1 mm) in 1.0 mm pockets milled from behind,"
@@ -41,12 +41,12 @@ STACKS: dict[str, tuple[Layer, ...]] = {
         Layer("adhesive film and GW's board print", 0.2, "back"),
         Layer("clear cast acrylic, GW's face", 2.0, "back"),
     ),
-    "judge_dredd": (
+    "judge-dredd": (
         Layer("board face: printed map on 3 mm MDF", 3.0, "front"),
         Layer("air gap to the sensors' tops", 0.3, "front"),
         Layer("DRV5055 package above its Hall element", ELEMENT_TO_TOP, "front"),
     ),
-    "unamerican_graffiti": (
+    "unamerican-graffiti": (
         Layer("board face: printed map on 3 mm MDF", 3.0, "front"),
         Layer("air gap to the sensors' tops", 0.3, "front"),
         Layer("DRV5055 package above its Hall element", ELEMENT_TO_TOP, "front"),

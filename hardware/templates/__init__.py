@@ -18,7 +18,7 @@ from lawmaster.hardware.magnetics.margins import footprint
 from lawmaster.hardware.magnetics.placement import HEX_GAMES, POCKET_CLEARANCE_MM
 from lawmaster.hardware.sensor_map import SensorMap
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 HERE = Path(__file__).resolve().parent
 CUT = 'fill="none" stroke="#d00" stroke-width="0.3"'
 LINE = 'fill="none" stroke="#000" stroke-width="0.3"'
@@ -42,7 +42,7 @@ def _outline(sensor_map: SensorMap, x: float, y: float) -> str:
             for k in range(6)
         )
         return f'<polygon points="{pts}" {LINE}/>'
-    if sensor_map.game == "gw_brott":
+    if sensor_map.game == "gw-brott":
         return (
             f'<rect x="{x - p / 2:.2f}" y="{y - p / 2:.2f}" width="{p:g}" height="{p:g}" {LINE}/>'
         )

@@ -23,7 +23,7 @@ from lawmaster.host.sensing.rate import scan_rate
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import ideal_calibration
 
-GAMES = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 SCANS = 20000
 
 

@@ -78,7 +78,7 @@ GAME_MOVES = 1000
 # ----------------------------------------------------------------- throughput
 def _grid_map(side: int = 16) -> SensorMap:
     """A 16×16 board (256 channels) with GW:s brott's magnets, for the throughput run."""
-    gw = SensorMap.load("gw_brott")
+    gw = SensorMap.load("gw-brott")
     spots = [
         {
             "channel": r * side + c,
@@ -158,8 +158,8 @@ class _Game:
 
     def __init__(self, seed: int, via_link: bool = False) -> None:
         self.rng = random.Random(seed)
-        rate = scan_rate(SensorMap.load("gw_brott").channels)  # what the table scans it at
-        self.rig = Rig.for_game("gw_brott", seed=seed, spike_rate=2e-4, rate=rate)
+        rate = scan_rate(SensorMap.load("gw-brott").channels)  # what the table scans it at
+        self.rig = Rig.for_game("gw-brott", seed=seed, spike_rate=2e-4, rate=rate)
         if via_link:  # the sensing sees each scan as the host rebuilds it from the link
             board = self.rig.board
             board.frame = _ThroughLink(board.frame, board.channels, board.clock)  # type: ignore[method-assign]

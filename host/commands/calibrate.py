@@ -113,7 +113,7 @@ def command(
     timeout: float,
 ) -> None:
     """Calibrate the hall sensors of a board, step by step."""
-    sensor_map = SensorMap.load(game.replace("-", "_"), board)
+    sensor_map = SensorMap.load(game, board)
     out = out or Path(f"calibration-{game}.json")
     show = _printer(sensor_map, quiet)
     click.echo(

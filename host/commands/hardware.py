@@ -14,7 +14,7 @@ import json
 
 import click
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 #: (key, label, unit) in the order the human-readable report prints them.
 ROWS = (

@@ -116,7 +116,7 @@ def track_calibration(runtime: Runtime, path: str, map_path: str = "") -> None:
     from lawmaster.host.progress import CalibrationProgress
 
     try:
-        sensor_map = SensorMap.for_game(runtime.table.game.replace("-", "_"), map_path)
+        sensor_map = SensorMap.for_game(runtime.table.game, map_path)
     except (OSError, ValueError, KeyError):
         runtime.host.calibration = None  # no sensor map: the board is reported missing
         return

@@ -4,7 +4,7 @@
 :class:`lawmaster.hardware.sensor_map.Kind`) at positions in millimetres and
 computes what every DRV5055 under the board reads::
 
-    board = PhysicalBoard(SensorMap.load("gw_brott"), seed=1)
+    board = PhysicalBoard(SensorMap.load("gw-brott"), seed=1)
     board.put("c1", "criminal", "C7")
     board.read(17)          # u16, ratiometric: 32768 is mid-scale (no field)
     board.frame()           # every channel at the clock's current time
@@ -126,7 +126,7 @@ class PhysicalBoard:
         self.noise_counts = noise_counts
         self.spike_rate = spike_rate
         if clicks is None:
-            clicks = {"criminal": "gw"} if sensor_map.game == "gw_brott" else {}
+            clicks = {"criminal": "gw"} if sensor_map.game == "gw-brott" else {}
         self.clicks = dict(clicks)
         self.click_mm = click_mm
         n = sensor_map.channels

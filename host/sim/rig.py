@@ -3,7 +3,7 @@
 For tests, the bench and demos that want the host pipeline without the serial
 link::
 
-    rig = Rig.for_game("gw_brott", seed=7)
+    rig = Rig.for_game("gw-brott", seed=7)
     rig.board.put("gw", "gw", "J12")
     rig.run(0.1)                                    # settle the initial board
     rig.tracker.expect(Expectation(...), rig.now)

@@ -140,7 +140,7 @@ def test_every_named_file_is_in_the_repository() -> None:
     ("name", "expected"),
     [("docs/SCENARIOS.md", True), ("../shared/SCENARIOS.md", False),
      ("/work/table-contract.md", False), ("lawmaster/host/cli.py", True),
-     ("hardware/maps/gw_brott-standard.json", True), ("no-such-file.md", False)],
+     ("hardware/maps/gw-brott-standard.json", True), ("no-such-file.md", False)],
 )  # fmt: skip
 def test_the_checker_itself(name: str, expected: bool) -> None:
     assert _is_reference(_clean(name))

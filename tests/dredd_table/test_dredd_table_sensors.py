@@ -11,7 +11,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sim.rig import Rig
 from lawmaster.rules.judge_dredd.board import Board
 
-GAME_MAP = "judge_dredd"
+GAME_MAP = "judge-dredd"
 
 
 def test_dredd_table_sensor_map_matches_the_standard_board():

@@ -72,7 +72,7 @@ class FaultTable:
 @lru_cache(maxsize=1)
 def _calibration() -> Any:
     """What a perfect calibration of the seed's board measures (the guided flow takes long)."""
-    board = PhysicalBoard(SensorMap.load("gw_brott"), seed=SEED)
+    board = PhysicalBoard(SensorMap.load("gw-brott"), seed=SEED)
     return ideal_calibration(board)
 
 

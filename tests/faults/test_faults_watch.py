@@ -28,12 +28,12 @@ FACES = ["1", "2", "3", "4", "arrow"]
 @pytest.fixture(scope="module")
 def calibration():
     # What a perfect calibration measures: the guided flow is tested elsewhere, and slow.
-    return ideal_calibration(PhysicalBoard(SensorMap.load("gw_brott"), seed=5))
+    return ideal_calibration(PhysicalBoard(SensorMap.load("gw-brott"), seed=5))
 
 
 def _rig(calibration, **kwargs) -> Rig:
     # (Rig.for_game would run the slow guided calibration even when given one.)
-    rig = Rig(SensorMap.load("gw_brott"), seed=5, calibration=calibration, **kwargs)
+    rig = Rig(SensorMap.load("gw-brott"), seed=5, calibration=calibration, **kwargs)
     rig.board.put("gw", "gw", "J12")
     return rig
 
@@ -253,7 +253,7 @@ def _rows(panel) -> dict[str, str]:
 def test_a_stuck_flag_raised_by_a_keyframe_between_sampled_scans_is_reported(calibration):
     # A change-only scanner's keyframe may fall on a scan the watch does not sample;
     # the flag that keyframe raises must still be reported, or nobody hears of it.
-    gw = SensorMap.load("gw_brott")
+    gw = SensorMap.load("gw-brott")
     watch = ChannelWatch(gw, calibration, rate=400.0)
     rig = _rig(calibration)
     ch = gw.spots_of("C5")[0].channel

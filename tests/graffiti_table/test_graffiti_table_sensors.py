@@ -15,7 +15,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sim.rig import Rig
 from lawmaster.rules.unamerican_graffiti import Board
 
-GAME_MAP = "unamerican_graffiti"
+GAME_MAP = "unamerican-graffiti"
 
 
 def test_graffiti_table_sensor_map_matches_the_standard_board():

@@ -15,7 +15,7 @@ from lawmaster.hardware.electronics.tree import tree_of
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.config import PanelConfig
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 def _part(design, ref):
@@ -40,10 +40,10 @@ def test_electronics_sensor_and_mux_counts_come_from_the_map(board):
 
 
 def test_electronics_a_small_map_goes_straight_into_the_adc_pins():
-    sensor_map = SensorMap.load("gw_brott")
+    sensor_map = SensorMap.load("gw-brott")
     small = SensorMap.from_data(
         {
-            "game": "gw_brott",
+            "game": "gw-brott",
             "board": "small",
             "sensor": {"part": "DRV5055A3", "sensitivity_mv_per_mt": 15, "supply_v": 3.3,
                        "depth_mm": 6},
@@ -53,7 +53,7 @@ def test_electronics_a_small_map_goes_straight_into_the_adc_pins():
     )  # fmt: skip
     tree = tree_of("small", small)
     assert (tree.first_level, tree.second_level, tree.adc_pins) == (3, 0, (26, 27, 28))
-    assert tree_of("gw_brott", sensor_map).adc_pins == (26,)
+    assert tree_of("gw-brott", sensor_map).adc_pins == (26,)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -68,7 +68,7 @@ def test_electronics_a_one_millisecond_rc_filter_would_fail_the_settling_budget(
     # The old BOM's 10 kΩ / 100 nF on the ADC input, through the same two-pole model.
     lsb = 3.3 / 4096
     seconds = budget._two_pole(10e3, 100e-9, 300.0, 105e-12, 2.9, lsb / 2)
-    dwell = budget.settling(scanner_design("gw_brott").tree).dwell_us * 1e-6
+    dwell = budget.settling(scanner_design("gw-brott").tree).dwell_us * 1e-6
     assert seconds > 100 * dwell
 
 
@@ -86,7 +86,7 @@ def test_electronics_budgets_hold_on_every_rail(board):
 
 def test_electronics_the_pico_rail_alone_could_not_carry_the_sensors():
     # The old design: sensors on the Pico's own 3V3 (~300 mA). The budget says why not.
-    tree = scanner_design("gw_brott").tree
+    tree = scanner_design("gw-brott").tree
     assert budget.rails(tree)[0].worst_a > 0.3 * 1.25
 
 

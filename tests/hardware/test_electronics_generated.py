@@ -18,15 +18,15 @@ def test_electronics_generated_files_match_the_source():
 
 def test_electronics_generated_bom_and_wiring_are_among_the_checked_files():
     paths = {p.relative_to(generate.ROOT).as_posix() for p in generate.outputs()}
-    assert {"hardware/BOM.md", "wiring.md", "hardware/schematic/scanner-gw_brott.net"} <= paths
+    assert {"hardware/BOM.md", "wiring.md", "hardware/schematic/scanner-gw-brott.net"} <= paths
 
 
 @pytest.mark.parametrize(
     "name",
     [
-        "scanner-gw_brott",
-        "scanner-judge_dredd",
-        "scanner-unamerican_graffiti",
+        "scanner-gw-brott",
+        "scanner-judge-dredd",
+        "scanner-unamerican-graffiti",
         "host-i2c",
         "host-uart",
     ],

@@ -8,7 +8,7 @@ import pytest
 from lawmaster.hardware.magnetics import check, margins
 from lawmaster.hardware.sensor_map import SensorMap
 
-BOARDS = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 @pytest.fixture(scope="module", params=BOARDS)
@@ -35,7 +35,7 @@ def test_every_piece_is_held_twice_over(figures):
 def test_noise_is_the_adc_and_the_sensor():
     # An ideal 8.7-bit converter on a u16 scale: 65536 / (2**8.7 * sqrt(12)) ≈ 45.5 counts,
     # the DRV5055's own noise adds a little on top.
-    noise = margins.noise(SensorMap.load("judge_dredd"))
+    noise = margins.noise(SensorMap.load("judge-dredd"))
     assert 45.5 < noise < 50
 
 
@@ -52,12 +52,12 @@ def _with_magnet(board: str, **changes) -> SensorMap:
 
 def test_the_issue_s_tiny_disc_fails_the_margin():
     # The original Ø5 × 2 mm criminal cannot be seen at the worst placement in a cell.
-    sm = _with_magnet("judge_dredd", diameter_mm=5.0, thickness_mm=2.0)
+    sm = _with_magnet("judge-dredd", diameter_mm=5.0, thickness_mm=2.0)
     assert margins.min_margin(sm) < 5 * margins.noise(sm)
 
 
 def test_a_sensor_too_sensitive_saturates():
-    sm = SensorMap.load("judge_dredd")
+    sm = SensorMap.load("judge-dredd")
     a1 = dataclasses.replace(sm.sensor, part="DRV5055A1", sensitivity_mv_per_mt=60.0)
     row = margins.rows(dataclasses.replace(sm, sensor=a1))[0]
     assert row.saturation_margin < 0

@@ -69,19 +69,19 @@ def test_udev_rules_key_on_the_serial_number_else_on_the_port_path() -> None:
 
 
 def test_board_map_in_the_configuration_overrides_the_shipped_map(tmp_path: Path) -> None:
-    shipped = SensorMap.load("gw_brott")
+    shipped = SensorMap.load("gw-brott")
     data = json.loads(
-        (Path(__file__).parents[2] / "hardware/maps/gw_brott-standard.json").read_text()
+        (Path(__file__).parents[2] / "hardware/maps/gw-brott-standard.json").read_text()
     )
     data["spots"] = data["spots"][:100]  # an owner's smaller board
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(data))
     parsed = config.parse({"board": {"map": str(path)}})
     assert parsed.board_map == str(path)
-    mine = SensorMap.for_game("gw_brott", parsed.board_map)
+    mine = SensorMap.for_game("gw-brott", parsed.board_map)
     assert mine.channels == 100 != shipped.channels
-    assert SensorMap.for_game("gw_brott", "").channels == shipped.channels
-    with pytest.raises(ValueError, match="not of judge_dredd"):
-        SensorMap.for_game("judge_dredd", path)
+    assert SensorMap.for_game("gw-brott", "").channels == shipped.channels
+    with pytest.raises(ValueError, match="not of judge-dredd"):
+        SensorMap.for_game("judge-dredd", path)
     with pytest.raises(config.ConfigError):
         config.parse({"board": {"mapp": "x"}})

@@ -16,7 +16,7 @@ def test_nfc_registry_binds_and_survives_a_reopen(tmp_path):
     with CardRegistry(path) as registry:
         assert registry.enroll("judge-dredd", DEATH, "04:a1:b2:c3:d4:e5:f6") is None
     with CardRegistry(path) as registry:
-        assert registry.card_for("judge_dredd", bytes.fromhex("04A1B2C3D4E5F6")) == DEATH
+        assert registry.card_for("judge-dredd", bytes.fromhex("04A1B2C3D4E5F6")) == DEATH
         assert registry.uid_for("judge-dredd", "judge-death") == "04A1B2C3D4E5F6"
         assert registry.card_for("gw-brott", "04A1B2C3D4E5F6") is None  # per game
 

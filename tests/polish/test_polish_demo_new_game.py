@@ -60,7 +60,7 @@ def test_polish_demo_rewires_the_simulated_table_for_a_game_of_another_kind(tmp_
 
         _set_up(client, "unamerican-graffiti")
         graffiti = runtime.table
-        assert runtime.simulated_board.map.game == "unamerican_graffiti"
+        assert runtime.simulated_board.map.game == "unamerican-graffiti"
         assert graffiti.referee.board is runtime.simulated_board.feed
         assert host.enrollment is None  # Graffiti has no cards
         assert host.calibration.progress()["step"] == "done"
@@ -68,7 +68,7 @@ def test_polish_demo_rewires_the_simulated_table_for_a_game_of_another_kind(tmp_
 
         _set_up(client, "judge-dredd")
         dredd = runtime.table
-        assert runtime.simulated_board.map.game == "judge_dredd"
+        assert runtime.simulated_board.map.game == "judge-dredd"
         assert _pieces_where_the_game_has_them(runtime)
         assert host.enrollment.progress()["total"] > 0
         # The Judges' cards are read by the new game's readers, their moves by its board.

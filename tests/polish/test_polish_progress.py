@@ -29,7 +29,7 @@ from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.rig import simulated_person_calibration
 from lawmaster.host.web import create_app
 
-GAME = "unamerican_graffiti"
+GAME = "unamerican-graffiti"
 
 
 def _calibrate(progress: CalibrationProgress, seen: list[dict]) -> None:
@@ -83,7 +83,7 @@ def test_polish_calibration_progress_of_a_loaded_missing_or_broken_file(tmp_path
 def test_polish_deck_progress_counts_the_cards_the_registry_knows():
     cards = card_list("gw-brott")
     with CardRegistry(":memory:") as registry:
-        deck = DeckProgress(registry, "gw_brott", cards)
+        deck = DeckProgress(registry, "gw-brott", cards)
         assert deck.progress()["done"] == 0 and cards[0].name in deck.progress()["message"]
         for card in cards[:5]:
             registry.enroll("gw-brott", card, Ntag213.random().uid)
@@ -169,7 +169,7 @@ def test_polish_demo_start_up_calibrates_the_board_and_enrols_the_deck_on_the_pa
         stack.wire_simulated_table(runtime, seed)
         track_simulated_enrollment(runtime)
         calibration = client.get("/calibration.json").get_json()["progress"]
-        spots = len(SensorMap.load("judge_dredd").spots)
+        spots = len(SensorMap.load("judge-dredd").spots)
         assert calibration == {**calibration, "step": "done", "done": spots, "total": spots}
         enrollment = client.get("/enrollment.json").get_json()["progress"]
         deck = len(card_list("judge-dredd"))

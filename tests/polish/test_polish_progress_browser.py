@@ -24,7 +24,7 @@ WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 def test_polish_browser_calibration_page_follows_the_flow_to_the_end(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    sensor_map = SensorMap.load("unamerican_graffiti")
+    sensor_map = SensorMap.load("unamerican-graffiti")
     prompts = []
     clock = SimClock()
     simulated_person_calibration(

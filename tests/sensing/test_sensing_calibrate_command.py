@@ -35,10 +35,10 @@ def test_other_games_and_a_missing_port(tmp_path):
 
 
 def test_calibration_through_the_firmware_and_the_link():
-    gw = SensorMap.load("gw_brott")
+    gw = SensorMap.load("gw-brott")
     small = SensorMap.from_data(
         {
-            "game": "gw_brott",
+            "game": "gw-brott",
             "board": "four",
             "sensor": dict(gw.sensor.__dict__),
             "kinds": {

@@ -9,7 +9,7 @@ from lawmaster.host.sensing import Calibration, CalibrationError, Calibrator, Se
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.rig import calibration_for, simulated_person_calibration
 
-GW = SensorMap.load("gw_brott")
+GW = SensorMap.load("gw-brott")
 
 
 def test_guided_flow_asks_every_spot_with_progress():
@@ -51,7 +51,7 @@ def test_calibrator_says_wrong_spot_and_upside_down():
 
 
 def test_round_trip_file_keeps_classification(tmp_path):
-    cal = calibration_for("gw_brott", 0)
+    cal = calibration_for("gw-brott", 0)
     path = tmp_path / "cal.json"
     cal.save(path)
     loaded = Calibration.load(path)
@@ -84,7 +84,7 @@ def test_round_trip_file_keeps_classification(tmp_path):
     ],
 )
 def test_bad_files_are_refused_with_a_reason(tmp_path, change, reason):
-    data = calibration_for("gw_brott", 0).to_json()
+    data = calibration_for("gw-brott", 0).to_json()
     data.update(change)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
@@ -93,7 +93,7 @@ def test_bad_files_are_refused_with_a_reason(tmp_path, change, reason):
 
 
 def test_sensing_refuses_a_calibration_missing_a_kind():
-    cal = calibration_for("gw_brott", 0)
+    cal = calibration_for("gw-brott", 0)
     partial = Calibration(cal.game, cal.board, cal.baseline, cal.noise, {"gw": cal.levels["gw"]})
     with pytest.raises(CalibrationError, match="criminal"):
         Sensing(GW, partial)

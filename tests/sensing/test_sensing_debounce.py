@@ -11,7 +11,7 @@ from lawmaster.host.sensing.sensing import LONG_STILL_MS, long_window_frames
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import Rig, calibration_for
 
-GW = SensorMap.load("gw_brott")
+GW = SensorMap.load("gw-brott")
 N = GW.channels
 LONG = long_window_frames(LONG_STILL_MS, 200.0)  # readings in the long window at 200 scans/s
 LONG_400 = long_window_frames(LONG_STILL_MS, 400.0)
@@ -20,7 +20,7 @@ LONG_400 = long_window_frames(LONG_STILL_MS, 400.0)
 def _flat_calibration(noise: float = 24.0) -> Calibration:
     """Every channel alike: baseline 32768, criminal 28000, gw 56000."""
     return Calibration(
-        "gw_brott",
+        "gw-brott",
         "standard",
         (32768.0,) * N,
         (noise,) * N,
@@ -29,7 +29,7 @@ def _flat_calibration(noise: float = 24.0) -> Calibration:
 
 
 def test_no_false_change_over_many_noisy_frames():
-    rig = Rig.for_game("gw_brott", seed=0, spike_rate=0.0005)
+    rig = Rig.for_game("gw-brott", seed=0, spike_rate=0.0005)
     for piece, kind, space in (
         ("g", "gw", "J12"),
         ("a", "criminal", "C7"),
@@ -97,7 +97,7 @@ def test_hysteresis_holds_a_magnet_near_the_threshold():
 
 
 def test_a_fast_slide_is_seen_but_does_not_settle_on_the_cells_it_passes():
-    rig = Rig.for_game("gw_brott", seed=5)
+    rig = Rig.for_game("gw-brott", seed=5)
     rig.board.put("c", "criminal", "A1")
     rig.run(0.1)
     rest = rig.hands.slide("c", ["A2", "A3", "A4", "A5"], rig.now)
@@ -110,9 +110,9 @@ def test_a_fast_slide_is_seen_but_does_not_settle_on_the_cells_it_passes():
 
 
 def test_several_spots_of_a_space_are_counted_per_kind():
-    dredd = SensorMap.load("judge_dredd")
+    dredd = SensorMap.load("judge-dredd")
     board = PhysicalBoard(dredd, seed=3)
-    sensing = Sensing(dredd, calibration_for("judge_dredd", 3))
+    sensing = Sensing(dredd, calibration_for("judge-dredd", 3))
     spots = dredd.spots_of("resyk")
     board.put("j1", "judge", (spots[0].x, spots[0].y))
     board.put("j2", "judge", (spots[2].x, spots[2].y))
@@ -167,7 +167,7 @@ def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
 
 
 def test_a_slide_at_the_gw_boards_scan_rate_does_not_settle_on_the_cells_it_passes():
-    rig = Rig.for_game("gw_brott", seed=5, rate=400.0)
+    rig = Rig.for_game("gw-brott", seed=5, rate=400.0)
     sensing = Sensing(GW, rig.sensing.calibration, rate=400.0)
     assert sensing.long_still_frames == LONG_400  # LONG_STILL_MS of scans, as LONG are at 200/s
     rig.board.put("c", "criminal", "A1")

@@ -25,7 +25,7 @@ def _next(observations: queue.SimpleQueue, kind: type, timeout: float = 5.0):
 
 
 def test_moves_seen_through_the_firmware_and_the_serial_link():
-    sensor_map = SensorMap.load("gw_brott")
+    sensor_map = SensorMap.load("gw-brott")
     clock = SimClock()
     board = PhysicalBoard(sensor_map, seed=0, clock=clock)
     hands = Hands(board, seed=1)
@@ -38,7 +38,7 @@ def test_moves_seen_through_the_firmware_and_the_serial_link():
         return board.frame()
 
     pipeline = ScanPipeline(
-        Sensing(sensor_map, calibration_for("gw_brott", 0)), Tracker(sensor_map)
+        Sensing(sensor_map, calibration_for("gw-brott", 0)), Tracker(sensor_map)
     )
     positions = {"gw": "J12", "c1": "C7", "c2": "H9"}
 

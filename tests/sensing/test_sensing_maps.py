@@ -9,7 +9,7 @@ import pytest
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.rules.gw_brott.board import Board
 
-GAMES = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -27,7 +27,7 @@ def test_map_loads_with_unique_channels_and_separate_spots(game):
 
 def test_gw_map_has_every_cell_and_a_jail_with_a_slot_per_criminal():
     board = Board.load("standard")
-    sensor_map = SensorMap.load("gw_brott")
+    sensor_map = SensorMap.load("gw-brott")
     cells = {board.name_of(c) for c in range(board.size) if c not in board.jail_cells}
     assert set(sensor_map.spaces) == cells | {"jail"}
     assert len(sensor_map.spots_of("jail")) == 4
@@ -41,14 +41,14 @@ def _rules_data(game: str) -> dict:
 
 def test_judge_dredd_map_uses_the_engine_sector_ids():
     ids = {s["id"] for s in _rules_data("judge_dredd")["sectors"]}
-    sensor_map = SensorMap.load("judge_dredd")
+    sensor_map = SensorMap.load("judge-dredd")
     assert set(sensor_map.spaces) == ids and len(ids) == 28
     assert all(len(sensor_map.spots_of(s)) >= 4 for s in ids)
 
 
 def test_graffiti_map_has_one_spot_per_engine_hex():
     hexes = {h.get("id", f"{h['q']},{h['r']}") for h in _rules_data("unamerican_graffiti")["hexes"]}
-    sensor_map = SensorMap.load("unamerican_graffiti")
+    sensor_map = SensorMap.load("unamerican-graffiti")
     assert set(sensor_map.spaces) == hexes
     assert len(sensor_map.spots) == len(hexes)
     assert {k.polarity for k in sensor_map.kinds.values()} == {"north", "south"}
@@ -56,7 +56,7 @@ def test_graffiti_map_has_one_spot_per_engine_hex():
 
 def test_a_map_whose_magnets_contradict_its_polarity_is_refused():
     data = json.loads(
-        resources.files("lawmaster.hardware").joinpath("maps", "gw_brott-standard.json").read_text()
+        resources.files("lawmaster.hardware").joinpath("maps", "gw-brott-standard.json").read_text()
     )
     data["kinds"]["criminal"]["polarity"] = "south"
     with pytest.raises(ValueError, match="criminal"):

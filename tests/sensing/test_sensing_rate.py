@@ -12,7 +12,7 @@ def test_the_readme_reference_board_is_scanned_at_200():
 
 
 def test_gw_brotts_board_is_scanned_twice_as_fast():
-    assert scan_rate(SensorMap.load("gw_brott").channels) == 400
+    assert scan_rate(SensorMap.load("gw-brott").channels) == 400
 
 
 def test_every_scan_fits_the_per_channel_budget():

@@ -6,7 +6,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import CURVATURE, LONG_STILL_MS, long_window_frames
 from lawmaster.host.sensing.stillness import crossing_still_ms, curvature
 
-GAMES = ("gw_brott", "judge_dredd", "unamerican_graffiti")
+GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 @pytest.mark.parametrize("game", GAMES)

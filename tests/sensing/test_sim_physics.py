@@ -7,7 +7,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import MID_SCALE, PhysicalBoard, SimClock
 
-GW = SensorMap.load("gw_brott")
+GW = SensorMap.load("gw-brott")
 
 
 def _channel(space: str) -> int:

@@ -23,7 +23,7 @@ class Table:
     """A rig with GW at J12, c1 on C7, c2 on E9, c3 in jail; the test plays referee."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rig = Rig.for_game("gw_brott", seed=seed)
+        self.rig = Rig.for_game("gw-brott", seed=seed)
         self.positions = {"gw": "J12", "c1": "C7", "c2": "E9", "c3": "jail"}
         for piece, space in self.positions.items():
             self.rig.board.put(piece, KINDS[piece], space)

@@ -5,7 +5,7 @@ from lawmaster.host.tracker import Ambiguous, Expectation, Moved
 
 
 def test_judge_leaves_a_shared_sector_and_the_one_who_may_move_is_named():
-    rig = Rig.for_game("judge_dredd", seed=2)
+    rig = Rig.for_game("judge-dredd", seed=2)
     kinds = {"dredd": "judge", "anderson": "judge", "hershey": "judge"}
     positions = {"dredd": "resyk", "anderson": "resyk", "hershey": "mega-mall"}
     for judge, sector in positions.items():
@@ -20,7 +20,7 @@ def test_judge_leaves_a_shared_sector_and_the_one_who_may_move_is_named():
 
 
 def test_two_judges_who_may_both_move_from_one_sector_are_ambiguous():
-    rig = Rig.for_game("judge_dredd", seed=2)
+    rig = Rig.for_game("judge-dredd", seed=2)
     kinds = {"dredd": "judge", "anderson": "judge"}
     positions = {"dredd": "resyk", "anderson": "resyk"}
     for judge, sector in positions.items():
@@ -37,7 +37,7 @@ def test_two_judges_who_may_both_move_from_one_sector_are_ambiguous():
 
 
 def test_graffiti_scrawler_and_judge_told_apart_by_polarity():
-    rig = Rig.for_game("unamerican_graffiti", seed=4)
+    rig = Rig.for_game("unamerican-graffiti", seed=4)
     kinds = {"chopper": "scrawler", "judge-1": "judge"}
     positions = {"chopper": "power-tower", "judge-1": "sector-house-1"}
     for piece, hex_id in positions.items():

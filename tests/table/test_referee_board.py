@@ -29,12 +29,12 @@ class RigBoard:
 
 @pytest.fixture(scope="module")
 def calibrated():
-    return Rig.for_game("gw_brott", seed=4).calibration
+    return Rig.for_game("gw-brott", seed=4).calibration
 
 
 @pytest.fixture
 def setup(tmp_path, calibrated):
-    rig = Rig.for_game("gw_brott", seed=4, calibration=calibrated)
+    rig = Rig.for_game("gw-brott", seed=4, calibration=calibrated)
     rig.board.put("gw", "gw", "J12")
     rig.board.put("red", "criminal", "jail")
     rig.board.put("green", "criminal", "jail")

@@ -65,7 +65,7 @@ class Hardware:
     """The table's magnets on the wall clock, read by the real firmware behind a pty."""
 
     def __init__(self) -> None:
-        sensor_map = SensorMap.load("gw_brott")
+        sensor_map = SensorMap.load("gw-brott")
         self.lock = threading.Lock()
         self.board = PhysicalBoard(sensor_map, seed=SEED, clock=self.now)
         self.hands = Hands(self.board, seed=SEED + 1)
@@ -105,7 +105,7 @@ def _get(url: str) -> dict:
 def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_path):
     hardware = Hardware()
     calibration = str(tmp_path / "calibration.json")
-    calibration_for("gw_brott", SEED).save(calibration)
+    calibration_for("gw-brott", SEED).save(calibration)
     journal = str(tmp_path / "table.db")
     config = tmp_path / "table.toml"
     config.write_text(_toml(journal, calibration, hardware.pico.port))

@@ -220,7 +220,7 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
     from lawmaster.host.runtime import DEMO_HEADER
     from lawmaster.host.sim.rig import Rig
 
-    rig = Rig.for_game("gw_brott", seed=4)
+    rig = Rig.for_game("gw-brott", seed=4)
     rig.board.put("gw", "gw", "J12")
     rig.board.put("red", "criminal", "jail")
     rig.board.put("green", "criminal", "jail")
