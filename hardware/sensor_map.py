@@ -134,6 +134,8 @@ class SensorMap:
     jail: str | None = None
     pitch_mm: float = 25.0
     size_mm: tuple[float, float] | None = None  # the board's width and height
+    #: Kind → the kind whose magnet it clicks onto and rides with (a caught piece).
+    clicks: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def channels(self) -> int:
@@ -170,9 +172,7 @@ class SensorMap:
     @classmethod
     def load(cls, game: str, board: str = "standard") -> SensorMap:
         """A shipped map by game and board name (``SensorMap.load("gw-brott")``)."""
-        name = f"{game}-{board}.json"
-        text = resources.files(__package__).joinpath("maps").joinpath(name).read_text("utf-8")
-        return cls.from_data(json.loads(text))
+        return cls.from_file(shipped_map(game, board))
 
     @classmethod
     def for_game(cls, game: str, path: str | Path | None = None) -> SensorMap:
@@ -257,4 +257,10 @@ class SensorMap:
             data.get("jail"),
             float(data.get("pitch_mm", 25.0)),
             tuple(float(v) for v in data["size_mm"]) if "size_mm" in data else None,  # type: ignore[arg-type]
+            {str(k): str(v) for k, v in dict(data.get("clicks") or {}).items()},
         )
+
+
+def shipped_map(game: str, board: str = "standard") -> Path:
+    """The file of a map shipped in this package (``maps/<game>-<board>.json``)."""
+    return Path(str(resources.files(__package__).joinpath("maps", f"{game}-{board}.json")))

@@ -41,6 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .journal_files import MARK_BYTES, copy_path, mark_path
+from .journal_recovery import clear_report, load_report, recover
+
 log = logging.getLogger(__name__)
 
 _SCHEMA = """
@@ -73,8 +76,6 @@ ACTION = "action"
 UNDO = "undo"
 #: A copy is made at least this often (in inputs), whatever the turns do.
 BACKUP_EVERY = 10
-#: The mark file's fixed width: one write of it never straddles a disk sector.
-MARK_BYTES = 64
 #: Seconds the side thread gathers requests before writing the mark and the copy.
 GATHER_S = 0.05
 
@@ -128,8 +129,6 @@ class Journal:
     """
 
     def __init__(self, path: str | Path) -> None:
-        from .journal_recovery import load_report, recover
-
         self.path = str(path)
         self.copy_path = copy_path(self.path)
         self.mark_path = mark_path(self.path)
@@ -303,8 +302,6 @@ class Journal:
             )
         self._marked(game_id, 0)
         self.backup()
-        from .journal_recovery import clear_report
-
         clear_report(self.path)  # a new game: the old one's damage is no longer this table's news
         self.damage = None
         return GameRecord(game_id, dict(header), dict(settings), dict(tokens))
@@ -387,16 +384,6 @@ class _Transaction:
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
-
-
-def copy_path(path: str) -> str:
-    """Where the journal at ``path`` keeps its copy."""
-    return path + ".copy"
-
-
-def mark_path(path: str) -> str:
-    """Where the journal at ``path`` notes its last committed input."""
-    return path + ".mark"
 
 
 def _fsync(path: str) -> None:

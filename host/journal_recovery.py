@@ -28,17 +28,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import games
+from .journal_files import MARK_BYTES, copy_path, mark_path
+
 _MAGIC = b"SQLite format 3\x00"
 _WAL_MAGIC = (0x377F0682, 0x377F0683)
 _WAL_HEADER = 32
 _FRAME_HEADER = 24
 
-#: How the players call each game (the journal stores the engine's id).
-GAME_NAMES = {
-    "gw-brott": "GW:s brott",
-    "judge-dredd": "Judge Dredd",
-    "unamerican-graffiti": "Unamerican Graffiti",
-}
+def game_title(slug: object) -> str:
+    """How the players call a game (the journal stores its slug)."""
+    found = games.games().get(slug) if isinstance(slug, str) else None
+    return found.title if found is not None else str(slug)
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ def read_holding(path: str, source: str) -> Holding | str:
         return f"SQLite cannot read it ({exc})"
     finally:
         db.close()
-    game = GAME_NAMES.get(str(header.get("game")), str(header.get("game")))
+    game = game_title(header.get("game"))
     if last is None:
         return Holding(source, game_id, game, created, 0, "")
     return Holding(source, game_id, game, created, int(last[0]), _describe(last))
@@ -217,7 +218,6 @@ def read_mark(path: str) -> tuple[int, int] | None:
 
 # -- putting things right -------------------------------------------------------
 def _write_mark(path: str, game_id: int, seq: int) -> None:
-    from .journal import MARK_BYTES
 
     with open(path, "wb") as f:
         f.write(json.dumps({"game": game_id, "seq": seq}).encode().ljust(MARK_BYTES))
@@ -313,7 +313,6 @@ def clear_report(path: str) -> None:
 
 def recover(path: str) -> Damage | None:
     """Check the journal at ``path`` before it is used; repair it if it is damaged."""
-    from .journal import copy_path, mark_path
 
     copy, mark_file = copy_path(path), mark_path(path)
     exists = os.path.exists(path)

@@ -1,32 +1,3 @@
-"""The referee: every input of one table becomes an engine action and a verdict.
-
-Inputs come from the tablets (:meth:`Referee.tablet`), the board through the
-tracker (:meth:`Referee.observation`), the NFC readers (:meth:`Referee.nfc`)
-and the buttons (:meth:`Referee.button`). The referee checks who may send
-what, puts partial inputs together (a die said aloud on the tablet plus the
-destination seen on the board), rolls digital dice when the table chose that,
-applies the action through :class:`~lawmaster.host.table.Table` (which journals
-it before anyone sees it) and shows the verdict: on every tablet via the
-table's status, and on the LED and buzzer through the panel.
-
-After every change it tells the board (the tracker) what to expect next:
-where each piece stands, which may move, which must go to jail. An illegal
-physical move is not applied: the tablets say what is wrong and the referee
-waits until the tracker reports the piece back where the game has it.
-
-What is game-specific (who owns an action, how an observation reads as an
-action, which prompts a seat gets) lives in a :class:`GameRules` per game.
-
-While the board is blind (:meth:`lawmaster.host.health.Health.blind`: the
-scanner lost, a flagged sensor under the board) the referee pauses: no move is
-accepted or refused, from the board, the tablets, the cards or the buttons;
-the tablets and the LED say why. When the board comes back it is checked
-against the game first: the tracker is told that no piece may move, so every
-piece that stands elsewhere is reported and shown to be put back, and play
-resumes only when the board (:meth:`Board.recheck`) reports that it matches.
-The journal holds everything accepted before the pause, so nothing is lost.
-"""
-
 from __future__ import annotations
 
 import dataclasses
@@ -37,33 +8,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from lawmaster.host.plugin import (
+    TABLET,
+    Accepted,
+    Answer,
+    Ask,
+    Completed,
+    Expect,
+    GameRules,
+    Play,
+    Question,
+    Status,
+    Wait,
+)
 from lawmaster.rules.core import IllegalAction, events_for
 
 if TYPE_CHECKING:
-    from .table import Accepted, Status, Table
+    from .health import Health
+    from .table import Table
 
-TABLET = "tablet"
-BOARD = "board"
-#: The table screen's seat (``table.TABLE_SEAT``; not imported: table imports this module).
+#: The table screen's seat.
 TABLE = "table"
-NFC = "nfc"
-BUTTON = "button"
-DIGITAL = "digital-dice"
 _SYSTEM_DICE = secrets.SystemRandom()
-
-
-@dataclass(frozen=True)
-class Completed:
-    """An input made whole by the table, and where its content really came from.
-
-    :meth:`GameRules.complete` returns one when the source is not the input's
-    own: dice the referee rolled (``digital-dice``), a move whose square the
-    board showed (``board``). A plain dict keeps the input's own source, however
-    much it was filled in (dice typed by several players are still typed).
-    """
-
-    action: dict[str, Any]
-    source: str
 
 
 def completed_action(result: dict[str, Any] | Completed, source: str) -> tuple[dict[str, Any], str]:
@@ -71,6 +37,15 @@ def completed_action(result: dict[str, Any] | Completed, source: str) -> tuple[d
     if isinstance(result, Completed):
         return result.action, result.source
     return result, source
+
+
+@dataclass
+class UndoRequest:
+    """An undo asked for by one seat, waiting for the other side to confirm."""
+
+    by: str
+    confirmers: tuple[str, ...]
+    move: int
 
 
 class Panel(Protocol):
@@ -82,97 +57,25 @@ class Panel(Protocol):
 class Board(Protocol):
     """The tracker's side of the board feed: told what to expect after every change.
 
-    A board may also offer ``recheck(on: bool)``: while on, it compares what it
-    sees with the expectation and calls :meth:`Referee.board_matches` (through
-    the input queue) once they agree; and ``hold(on: bool)``: while on, the
-    referee holds its inputs (pieces astray are then no sign of a bad sensor).
+    ``hold(on)``: while on, the referee holds its inputs (pieces astray are then
+    no sign of a bad sensor); ``recheck(on)``: while on, the board compares what
+    it sees with the expectation and reports :meth:`Referee.board_matches` (through
+    the input queue) once they agree.
     """
 
     def expect(self, expectation: Any) -> None: ...
 
+    def hold(self, on: bool) -> None: ...
 
-class GameRules:
-    """The referee's knowledge of one game: owners, sides, prompts, board readings.
-
-    This base class is what any engine gets (tablet input only); a game refines
-    it (see :mod:`lawmaster.host.referee_gw`).
-    """
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    # -- tablets ----------------------------------------------------------------
-    def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
-        """The seat allowed to send ``action`` now (``None``: any seat to act)."""
-        by = action.get("by")
-        return by if isinstance(by, str) else None
-
-    def sides(self, state: Any) -> dict[str, str]:
-        """Seat → side; an undo needs a confirmation from a seat of another side."""
-        return {seat: seat for seat in self.table.engine.seats(state)}
-
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """What ``seat`` is asked for now, derived from its view only."""
-        if seat in self.table.engine.to_act(state):
-            return [{"kind": "your_turn"}]
-        return []
-
-    def complete(
-        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | Completed | str:
-        """Fill in what the table supplies (digital dice, the board's half of a move).
-
-        Returning a string means "hold this input until the rest arrives" and is
-        the message the seat sees. A :class:`Completed` names the source the
-        journal records when it is not the input's own (e.g. digital dice).
-        """
-        return action
-
-    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
-        """Handle a tablet input meant for the referee, not the engine; ``False``: not one."""
-        return False
-
-    # -- hardware -----------------------------------------------------------------
-    def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
-        """A tapped card as an action, a waiting message, or ``None`` (nothing to do)."""
-        return None
-
-    def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
-        """What the panel's end-turn button means now, if anything."""
-        return None
-
-    def expectation(self, state: Any) -> Any:
-        """What the tracker should expect of the board now (``None``: no board here)."""
-        return None
-
-    def observe(self, observation: Any, referee: Referee) -> None:
-        """A tracker observation; the base game reads none."""
-
-    def board_status(self, state: Any) -> Status | None:
-        """The status the board's problems give (``None``: nothing wrong on the board)."""
-        return None
-
-    def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
-        """Seats allowed to read the details of why a physical input was wrong."""
-        return tuple(self.table.engine.seats(state))
-
-    def physical_name(self, action: Mapping[str, Any]) -> str:
-        """How a rejected physical input is named in public (no secret cells)."""
-        return "that move"
-
-    def undone(self, state: Any) -> None:
-        """The last input was taken back: forget any half-made input."""
-
-    def accepted(self, accepted: Accepted) -> None:
-        """An action was accepted (e.g. note who was caught and must go to jail)."""
+    def recheck(self, on: bool) -> None: ...
 
 
 class Referee:
     """One per table; see the module docstring."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, rules: GameRules) -> None:
         self.table = table
-        self.rules = rules_for(table)
+        self.rules = rules
         settings = table.settings
         self.digital_dice = bool(settings.get("digital_dice", False))
         self.seed = settings.get("seed")
@@ -181,6 +84,8 @@ class Referee:
         self.lock = threading.RLock()
         #: A passing message (an unknown card, a refused tap) until the next change.
         self.notice: Status | None = None
+        #: The question put to some seats, until it is answered or the game moves on.
+        self.question: Question | None = None
         #: Called with (seq, action) after each accepted action is durable.
         self.on_accepted: list[Callable[[int, dict[str, Any]], None]] = []
         self.counts: dict[str, int] = {
@@ -190,12 +95,13 @@ class Referee:
             "unknown_tag": 0,
             "held": 0,
         }
-        #: The table's health (:class:`~lawmaster.host.health.Health`), if wired.
-        self.health: Any = None
+        #: The table's health, if wired.
+        self.health: Health | None = None
         #: Why the board is blind, while the referee is paused (``None``: not paused).
         self.paused: str | None = None
         #: The board came back and is being compared with the game.
         self.rechecking = False
+        rules.start(table.state)
 
     # -- wiring ---------------------------------------------------------------
     def attach_panel(self, panel: Panel | None) -> None:
@@ -209,7 +115,7 @@ class Referee:
             self.expect()
             self.refresh()
 
-    def attach_health(self, health: Any) -> None:
+    def attach_health(self, health: Health) -> None:
         """Pause whenever ``health`` says the board is blind (call :meth:`health_changed`)."""
         with self.lock:
             self.health = health
@@ -259,8 +165,6 @@ class Referee:
         }
 
     def _pause_status(self) -> Status | None:
-        from .table import Status
-
         if self.paused is not None:
             # The seats' banners say why (each in the words it may read); the table
             # screen, which has no banner for it, reads the reason in its status.
@@ -287,19 +191,38 @@ class Referee:
             if self.holding:
                 return self._held()
             try:
-                if isinstance(action, dict) and self.rules.referee_input(seat, action, self):
+                answered = self._answer(seat, action)
+                if answered is not None:
+                    self.carry_out(answered, seat)
+                    self.refresh()
+                    return {"ok": True, "events": []}
+                if isinstance(action, dict) and action.get("act") in self.rules.tablet_acts:
+                    self.carry_out(self.rules.tablet(seat, action, self.table.state), seat)
+                    self.refresh()
                     return {"ok": True, "events": []}
                 action = self._checked_tablet(seat, action)
                 completed = self.rules.complete(seat, action, self.table.state, self._rng())
-                if isinstance(completed, str):
+                if isinstance(completed, Wait):
                     self.refresh()
-                    return {"ok": True, "events": [], "pending": completed}
+                    return {"ok": True, "events": [], "pending": completed.message}
                 whole, source = completed_action(completed, TABLET)
                 accepted = self._accept(whole, seat=seat, source=source)
             except IllegalAction as exc:
                 self.counts["rejected"] += 1
                 return {"ok": False, "error": exc.reason}
             return {"ok": True, "events": events_for(accepted.events, seat), "seq": accepted.seq}
+
+    def _answer(self, seat: str, action: Any) -> Answer | None:
+        """The meaning of an answer to the open question, if ``action`` is one."""
+        question = self.question
+        if question is None or not isinstance(action, dict):
+            return None
+        if action.get("act") != question.act:
+            return None
+        answer = question.answer(seat, action)
+        self.question = None
+        self.table.set_prompts({})
+        return answer
 
     def _checked_tablet(self, seat: str, action: Any) -> dict[str, Any]:
         if not isinstance(action, dict) or not isinstance(action.get("act"), str):
@@ -318,8 +241,9 @@ class Referee:
         return dict(action)
 
     # -- board ----------------------------------------------------------------
-    def observation(self, observation: Any) -> None:
-        """A tracker observation: a piece moved, was caught, jailed, misplaced, restored."""
+    def observation(self, observation: Any, now: float = 0.0) -> None:
+        """A tracker observation made at ``now`` (the table's clock): a piece moved,
+        was caught, jailed, misplaced, restored."""
         with self.lock:
             if self.paused is not None:
                 self.counts["held"] += 1
@@ -330,27 +254,60 @@ class Referee:
             ):
                 self.counts["held"] += 1
                 return  # while checking, only "put it back" and "put back" count
-            self.rules.observe(observation, self)
+            self.carry_out(self.rules.observe(observation, self.table.state, now))
             self.refresh()
 
-    def apply_physical(
-        self, action: dict[str, Any], seat: str | None, *, source: str = BOARD
-    ) -> str | None:
-        """Apply an input from the table's hardware; the reason in words if it is illegal."""
-        if self.holding:
-            self.counts["held"] += 1
-            return None  # a paused referee neither accepts nor refuses
-        state = self.table.state
-        try:
-            completed = self.rules.complete(seat or "", action, state, self._rng())
-            if isinstance(completed, str):
-                return None
-            whole, whence = completed_action(completed, source)
-            self._accept(whole, seat=seat, source=whence)
-        except IllegalAction as exc:
-            self.counts["illegal_physical"] += 1
-            return exc.reason
-        return None
+    def due_at(self) -> float | None:
+        """When :meth:`tick` has something to do (the rules wait for a pause to end)."""
+        return self.rules.due_at()
+
+    def tick(self, now: float) -> None:
+        """The table's clock reads ``now``: what the rules waited for may be due."""
+        with self.lock:
+            due = self.rules.due_at()
+            if due is None or now < due or self.holding:
+                return
+            self.carry_out(self.rules.due(self.table.state, now))
+            self.refresh()
+
+    def carry_out(self, decision: Answer, seat: str | None = None) -> None:
+        """Carry out what the rules decided (see :mod:`lawmaster.host.plugin.rules`)."""
+        if callable(decision):
+            decision = decision(self.table.state)
+        if decision is None:
+            return
+        if isinstance(decision, Wait):
+            self.notice = Status("waiting", decision.message)
+        elif isinstance(decision, Expect):
+            self.expect()
+        elif isinstance(decision, Ask):
+            self.question = decision.question
+            prompts = {s: [decision.question.prompt] for s in decision.question.seats}
+            self.table.set_prompts(prompts)
+        elif isinstance(decision, Play):
+            self._play(decision)
+        else:  # pragma: no cover - a rules bug, not a player's mistake
+            raise TypeError(f"not a decision: {decision!r}")
+
+    def _play(self, play: Play) -> None:
+        for action in play.actions:
+            if self.holding:
+                self.counts["held"] += 1
+                return  # a paused referee neither accepts nor refuses
+            state = self.table.state
+            try:
+                completed = self.rules.complete(play.seat or "", dict(action), state, self._rng())
+                if isinstance(completed, Wait):
+                    self.notice = Status("waiting", completed.message)
+                    return
+                whole, source = completed_action(completed, play.source)
+                self._accept(whole, seat=play.seat, source=source)
+            except IllegalAction as exc:
+                self.counts["illegal_physical"] += 1
+                notice = self.rules.refused(play, dict(action), exc.reason, state)
+                if notice is not None:
+                    self.notice = notice
+                return
 
     def expect(self) -> None:
         """Tell the board what to expect now (after a change of the game or the board)."""
@@ -364,22 +321,32 @@ class Referee:
             # elsewhere is reported, to be put back where the game has it.
             expectation = dataclasses.replace(expectation, movers=frozenset())
         self.board.expect(expectation)
-        hold = getattr(self.board, "hold", None)
-        if hold is not None:
-            hold(self.holding)
-        recheck = getattr(self.board, "recheck", None)
-        if recheck is not None:
-            recheck(self.rechecking and self.paused is None)
+        self.board.hold(self.holding)
+        self.board.recheck(self.rechecking and self.paused is None)
+
+    def expectation(self) -> Any:
+        """What the board should show now (``None``: this game does not read the board).
+
+        Public, as the table's status is: a person at the table reads from the
+        screen where every piece belongs.
+        """
+        with self.lock:
+            return self.rules.expectation(self.table.state)
+
+    def detail_seats(self, action: Mapping[str, Any]) -> tuple[str, ...]:
+        """Seats that may read the details of why an input like ``action`` was wrong."""
+        with self.lock:
+            return self.rules.detail_seats(action, self.table.state)
 
     def refresh(self) -> None:
         """Show the table's status now: the board's problems, a notice, or all well."""
-        from .table import Status
-
         with self.lock:
+            question = self.question
             status = (
                 self._pause_status()
                 or self.rules.board_status(self.table.state)
                 or self.notice
+                or (Status("waiting", question.waiting) if question is not None else None)
                 or Status()
             )
             self.table.set_status(status)
@@ -392,12 +359,10 @@ class Referee:
     def nfc(self, event: Any) -> None:
         """A card event from the NFC readers (:mod:`lawmaster.host.nfc.events`).
 
-        A known card becomes an action through the game's rules (a criminal
-        handing in evidence, GW playing a trump); an unknown tag is answered
-        with the reader's reason and changes nothing.
+        A known card becomes a decision of the game's rules (a criminal handing
+        in evidence, GW playing a trump); an unknown tag is answered with the
+        reader's reason and changes nothing.
         """
-        from .table import Status
-
         kind = type(event).__name__
         with self.lock:
             if self.holding and kind in ("UnknownTag", "CardTapped"):
@@ -407,53 +372,28 @@ class Referee:
                 self.counts["unknown_tag"] += 1
                 self.notice = Status("illegal", f"unknown card: {event.message}")
             elif kind == "CardTapped":
-                state = self.table.state
-                reading = self.rules.card(event.card, event.seat, state)
-                if isinstance(reading, str):
-                    self.notice = Status("waiting", reading)
-                elif reading is not None:
-                    reason = self.apply_physical(
-                        reading, self.rules.owner(reading, state), source=NFC
-                    )
-                    if reason is not None:
-                        self.notice = self._refused(reading, reason, state)
+                self.carry_out(self.rules.card(event.card, event.seat, self.table.state))
             self.refresh()
 
     def button(self, name: str) -> None:
-        """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it,
-        ``"end_turn"`` is the game's (e.g. a criminal who cannot move passes)."""
+        """A panel button: ``"undo"`` asks for an undo, ``"confirm"`` confirms it; any
+        other (``"end_turn"``) is the game's (e.g. a criminal who cannot move passes)."""
         with self.lock:
             if self.holding:
                 self.counts["held"] += 1
                 return
             if name == "undo":
                 self.request_undo(None)
-            elif name == "confirm" and self.table.undo is not None:
-                self.confirm_undo(self.table.undo.confirmers[0])
-            elif name == "end_turn":
-                state = self.table.state
-                action = self.rules.end_turn(state, self)
-                if action is not None:
-                    reason = self.apply_physical(
-                        action, self.rules.owner(action, state), source=BUTTON
-                    )
-                    if reason is not None:
-                        self.notice = self._refused(action, reason, state)
+            elif name == "confirm":
+                if self.table.undo is not None:
+                    self.confirm_undo(self.table.undo.confirmers[0])
+            else:
+                self.carry_out(self.rules.button(name, self.table.state))
                 self.refresh()
-
-    def _refused(self, action: Mapping[str, Any], reason: str, state: Any) -> Status:
-        from .table import Status
-
-        name = self.rules.physical_name(action)
-        return Status(
-            "illegal", f"{name} is not allowed now", reason, self.rules.detail_seats(action, state)
-        )
 
     # -- undo -----------------------------------------------------------------
     def request_undo(self, seat: str | None) -> dict[str, Any]:
         """Ask to take back the last accepted input; the other side must confirm."""
-        from .table import UndoRequest
-
         with self.lock:
             if self.holding:
                 return self._held()
@@ -487,6 +427,7 @@ class Referee:
                 return {"ok": False, "error": exc.reason}
             self.table.journal.backup()
             self.rules.undone(self.table.state)
+            self._forget_question()
             self.notice = None
             # The board must go back too: the tracker now expects the earlier position
             # and reports every piece that stands elsewhere until it is put back.
@@ -500,6 +441,11 @@ class Referee:
         return self.rules.prompts(seat, state, view)
 
     # -- inside ---------------------------------------------------------------
+    def _forget_question(self) -> None:
+        if self.question is not None:
+            self.question = None
+            self.table.set_prompts({})
+
     def _accept(self, action: dict[str, Any], *, seat: str | None, source: str) -> Accepted:
         turn = self.table.to_act()
         accepted = self.table.accept(action, seat=seat, source=source)
@@ -508,8 +454,9 @@ class Referee:
             self.table.journal.backup()
         self.counts["accepted"] += 1
         self.notice = None
-        self.rules.accepted(accepted)
-        self.table.set_prompts({})
+        # An open question was about the game before this input: it no longer stands.
+        self._forget_question()
+        self.rules.accepted(accepted, self.table.state)
         self.expect()
         self.refresh()
         for listener in self.on_accepted:
@@ -525,23 +472,3 @@ class Referee:
         if self.seed is None:
             return _SYSTEM_DICE
         return random.Random(f"{self.seed}:{self.table.record.id}:{self.table.last_seq + 1}")
-
-
-#: Game → module and class of the referee's rules for it (tablet-only GameRules otherwise).
-_RULES = {
-    "gw-brott": ("lawmaster.host.referee_gw", "GwBrottRules"),
-    "unamerican-graffiti": ("lawmaster.host.referee_graffiti", "GraffitiRules"),
-    "judge-dredd": ("lawmaster.host.referee_dredd", "DreddRules"),
-}
-
-
-def rules_for(table: Table) -> GameRules:
-    """The referee's rules for the table's game (the base class for other games)."""
-    import importlib
-
-    found = _RULES.get(table.game)
-    if found is None:
-        return GameRules(table)
-    module, name = found
-    rules: GameRules = getattr(importlib.import_module(module), name)(table)
-    return rules

@@ -18,49 +18,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import games
 from .journal import Journal
+from .plugin import Players
 from .table import Table, TableHost
 
-#: The demo's game when the journal has none open: two criminals against GW.
-DEMO_HEADER: dict[str, Any] = {
-    "game": "gw-brott",
-    "board": "standard",
-    "criminals": ["red", "green"],
-    "abilities": {"red": "helicopter", "green": "informer"},
-    "evidence": {
-        "red": ["blue-1", "red-1", "green-1", "yellow-1", "white-1"],
-        "green": ["blue-2", "red-2", "green-2", "yellow-2", "white-2"],
-    },
-    "trumps": ["helicopter", "informer", "breakthrough"],
-}
+
+def demo_games() -> list[str]:
+    """The games the demo can play: those with simulated players and a demo setup."""
+    return [
+        slug
+        for slug, game in games.games().items()
+        if game.players is not None and game.setup.demo is not None
+    ]
 
 
 def demo_header(game: str, seed: int) -> dict[str, Any]:
     """The header of the demo's game (what a table would set up on its setup page)."""
-    if game == "gw-brott":
-        return dict(DEMO_HEADER)
-    if game == "unamerican-graffiti":
-        return {"game": game, "dredd_roll": seed % 6 + 1}
-    if game == "judge-dredd":
-        from .sim.players_dredd import dredd_header
-
-        return dredd_header(["dredd", "anderson", "hershey"], seed, length="hotdog-run")
-    raise ValueError(f"the demo has no simulated players for {game!r}")
+    found = games.game(game)
+    if found.setup.demo is None or found.players is None:
+        raise ValueError(f"the demo has no simulated players for {game!r}")
+    return {"game": found.slug, **found.setup.demo(seed)}
 
 
-def players_for(table: Table, seed: int) -> Any:
-    """The simulated players of the table's game (each decides from its own seat's view)."""
-    if table.game == "unamerican-graffiti":
-        from .sim.players_graffiti import GraffitiPlayers
-
-        return GraffitiPlayers(table, seed)
-    if table.game == "judge-dredd":
-        from .sim.players_dredd import DreddPlayers
-
-        return DreddPlayers(table, seed)
-    from .sim.players import Players
-
-    return Players(table, seed)
+def players_for(table: Table, seed: int) -> Players:
+    """The simulated players of the table's game (each decides from its own seat's page)."""
+    factory = table.plugin.players
+    if factory is None:
+        raise ValueError(f"{table.plugin.title} has no simulated players")
+    return factory(table, seed)
 
 
 @dataclass
@@ -153,7 +139,7 @@ def watch_health(host: TableHost) -> Any:
         table = host.table
         if table is None:
             return False
-        return seat in table.referee.rules.detail_seats({"by": piece}, table.state)
+        return seat in table.referee.detail_seats({"by": piece})
 
     if host.table is not None:
         attach(host.table)
@@ -285,14 +271,12 @@ def calibrate_simulated_board(runtime: Runtime, seed: int) -> None:
     flow (as on a real table) and the result is saved where the simulated
     board loads it; a restarted demo loads the file instead, as a table does.
     """
-    from lawmaster.hardware.sensor_map import SensorMap
-
     from .progress import CalibrationProgress
     from .sensing import Calibration
     from .sim.physics import PhysicalBoard, SimClock
     from .sim.rig import simulated_person_calibration
 
-    sensor_map = SensorMap.load(runtime.table.game)
+    sensor_map = runtime.table.plugin.sensor_map()
     progress = CalibrationProgress(sensor_map)
     runtime.host.calibration = progress
     path = simulated_calibration_path(runtime, seed)

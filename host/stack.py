@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .link_scans import KeyScan
-from .runtime import Runtime
+from .runtime import Runtime, wait_until
 from .table import Table, TableHost
 
 log = logging.getLogger(__name__)
@@ -33,10 +33,16 @@ CARD_ACTS = frozenset({"place_crime", "reveal_perp", "draw", "commit", "discard_
 
 
 class Inputs:
-    """One queue and one thread carrying hardware inputs to the current table's referee."""
+    """One queue and one thread carrying hardware inputs to the current table's referee.
 
-    def __init__(self, host: TableHost) -> None:
+    The same thread keeps the referee's time: when the game's rules wait for a
+    moment (GW's magnet resting), it wakes then and ticks the referee with
+    ``clock``, the clock the board's scans are timed by.
+    """
+
+    def __init__(self, host: TableHost, clock: Callable[[], float] = time.monotonic) -> None:
         self.host = host
+        self.clock = clock
         self._queue: queue.Queue[Callable[[Table], None] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="referee-inputs", daemon=True)
         self.handled = 0
@@ -59,7 +65,11 @@ class Inputs:
 
     def _run(self) -> None:
         while True:
-            deliver = self._queue.get()
+            try:
+                deliver = self._queue.get(timeout=self._until_due())
+            except queue.Empty:
+                self._tick()
+                continue
             if deliver is None:
                 return
             table = self.host.table
@@ -71,6 +81,22 @@ class Inputs:
                 log.exception("input failed")
                 self.errors.append(f"{type(exc).__name__}: {exc}")
             self.handled += 1
+            self._tick()
+
+    def _until_due(self) -> float | None:
+        """Seconds until the referee has something to do by the clock (``None``: nothing)."""
+        table = self.host.table
+        due = None if table is None else table.referee.due_at()
+        return None if due is None else max(0.0, due - self.clock())
+
+    def _tick(self) -> None:
+        table = self.host.table
+        if table is not None and table.referee.due_at() is not None:
+            try:
+                table.referee.tick(self.clock())
+            except Exception as exc:  # noqa: BLE001 - as for any input
+                log.exception("tick failed")
+                self.errors.append(f"{type(exc).__name__}: {exc}")
 
 
 def health_of(runtime: Runtime) -> Any:
@@ -278,7 +304,7 @@ class BoardFeed:
         for observation in observations:
             for listener in self.on_observation:
                 listener(observation, t)
-            self.inputs.put(lambda table, o=observation: table.referee.observation(o))
+            self.inputs.put(lambda table, o=observation: table.referee.observation(o, t))
 
     def _look_after(self, readings: Any, t: float, fresh: bool) -> None:
         """Channel faults, the scan rate, and the check of a board that came back."""
@@ -395,15 +421,12 @@ def wire_board(
 
 def wire_real_board(runtime: Runtime, config: Any) -> BoardFeed:
     """The scanner on the configured serial port, with the board's calibration file."""
-    from lawmaster.hardware.sensor_map import SensorMap
-
     from .sensing import Calibration
 
-    game = runtime.table.game
     return wire_board(
         runtime,
         config.scanner.port,
-        SensorMap.for_game(game, config.board_map),
+        runtime.table.plugin.sensor_map(file=config.board_map),
         Calibration.load(config.calibration),
     )
 
@@ -417,16 +440,14 @@ class SimulatedBoard:
     """
 
     def __init__(self, runtime: Runtime, seed: int, rate: float | None = None) -> None:
-        from lawmaster.hardware.sensor_map import SensorMap
-
         from .sensing.rate import scan_rate
         from .sim.hands import Hands
         from .sim.physics import PhysicalBoard
         from .sim.pico import SimulatedPico
 
         game = runtime.table.game
-        self.map = SensorMap.load(game)
-        calibration = self._calibration(runtime, game, seed)
+        self.map = runtime.table.plugin.sensor_map()
+        calibration = self._calibration(runtime, game, self.map, seed)
         #: Scans per second: what the firmware's per-channel budget allows for this board.
         self.rate = float(rate or scan_rate(self.map.channels))
         self.lock = threading.RLock()
@@ -446,14 +467,12 @@ class SimulatedBoard:
         if not self.feed.link.wait_ready(10):  # type: ignore[attr-defined]
             raise RuntimeError("the simulated scanner did not answer")
         # The referee checks the board it has just started seeing against the game.
-        from .runtime import wait_until
-
         # A board still blind after that (a dead sensor) is shown, not hidden: play waits.
         referee = runtime.table.referee
         wait_until(lambda: not referee.holding, 5)
 
     @staticmethod
-    def _calibration(runtime: Runtime, game: str, seed: int) -> Any:
+    def _calibration(runtime: Runtime, game: str, sensor_map: Any, seed: int) -> Any:
         """The board's calibration file next to the journal, measured once if missing.
 
         A simulated person calibrates the simulated board through the real guided
@@ -465,7 +484,7 @@ class SimulatedBoard:
         path = Path(runtime.host.journal.path).with_name(f"calibration-{game}-{seed}.json")
         if path.exists():
             return Calibration.load(path)
-        calibration = calibration_for(game, seed)
+        calibration = calibration_for(sensor_map, seed)
         calibration.save(path)
         return calibration
 
@@ -485,7 +504,7 @@ class SimulatedBoard:
 
     def _place(self, table: Table) -> None:
         """Pieces where the (possibly resumed) game has them: what the referee expects."""
-        expectation = table.referee.rules.expectation(table.state)
+        expectation = table.referee.expectation()
         if expectation is None:
             return  # the game's referee does not read the board
         with self.lock:
@@ -571,8 +590,6 @@ class SimulatedTable:
         self.answered: list[float] = []
 
     def act(self, table: Table, decision: Any) -> bool:
-        from .runtime import wait_until
-
         # A person at a paused table waits until the referee says play goes on.
         wait_until(lambda: not table.referee.holding, self.timeout, 0.02)
         action = decision.action
@@ -601,7 +618,7 @@ class SimulatedTable:
         """
         if self.board is None:
             return
-        expectation = table.referee.rules.expectation(table.state)
+        expectation = table.referee.expectation()
         if expectation is None:
             return
         for piece, where in sorted(expectation.positions.items()):
@@ -614,26 +631,16 @@ class SimulatedTable:
 
     def _tap_cards(self, table: Table, decision: Any, taps: list[tuple[str, Any]]) -> bool:
         """Cards laid on the readers (Judge Dredd): each tap is an input, or part of one."""
-        from .runtime import wait_until
-
         assert self.nfc is not None
         before = len(table.actions)
         expected = len(taps) if decision.action["act"] == "draw" else 1
         for card, seat in taps:
             self._reader_clear(seat)
             self.nfc.tap(card, seat)
-        rules = table.referee.rules
         deadline = time.monotonic() + self.timeout
         while not wait_until(lambda: len(table.actions) >= before + expected, 0.1):
-            question = getattr(rules, "question", None)
-            if question is not None and decision.seat in question.seats:
-                # Several Judges fight: the referee asks which one the card is for.
-                wanted = decision.action.get("for")
-                options = [o.get("for") for o in question.options]
-                if wanted in options:
-                    table.submit(
-                        decision.seat, {"act": "commit_for", "index": options.index(wanted)}
-                    )
+            # Several Judges fight: the seat's tablet asks which one the card is for.
+            _answer(table, decision.seat, "commit_for", "for", decision.action.get("for"))
             if time.monotonic() > deadline:
                 raise RuntimeError(
                     f"{decision.seat}: {decision.action} was not taken: {table.status.message}"
@@ -647,8 +654,6 @@ class SimulatedTable:
         A reader reports a card once, however long it lies there: a card laid
         again before the reader saw it go would not be read again.
         """
-        from .runtime import wait_until
-
         assert self.nfc is not None
         reader = next(r for r in self.nfc.readers.readers.values() if r.config.seat == seat)
         wait_until(lambda: reader.present_uid is None, 2.0)
@@ -662,7 +667,9 @@ class SimulatedTable:
             rest = self.board.lift(taken)
             time.sleep(max(0.0, rest - self.board.now()) + 0.05)
         if start == "hand":
-            kinds = table.referee.rules.expectation(table.state).kinds
+            expectation = table.referee.expectation()
+            assert expectation is not None, "the game reads no board"
+            kinds = expectation.kinds
             self.board.in_the_box(piece, kinds.get(piece, next(iter(kinds.values()))))
         said = decision.said or (decision.action if decision.action.get("act") == "trump" else None)
         if said is not None:
@@ -681,21 +688,16 @@ class SimulatedTable:
         else:
             self.board.lift_place(piece, to)
         self._wait(table, before, decision, walked)
-        rules = table.referee.rules
-        for caught in sorted(getattr(rules, "to_jail", ())):
+        # The table's status says which caught pieces go to the jail; the hands put them there.
+        for caught in sorted(_to_jail(table)):
             self.board.lift_place(caught, "jail")
-        if getattr(rules, "to_jail", None):
-            from .runtime import wait_until
-
-            wait_until(lambda: not rules.to_jail, self.timeout)
+        wait_until(lambda: not _to_jail(table), self.timeout)
         return True
 
     def _wait(
         self, table: Table, before: int, decision: Any, walked: list[str] | None = None
     ) -> bool:
         """Wait for the input to be taken, answering the tablet if it asks which way."""
-        from .runtime import wait_until
-
         deadline = time.monotonic() + self.timeout
         while not wait_until(lambda: table.last_seq > before, 0.1):
             if walked:
@@ -709,22 +711,12 @@ class SimulatedTable:
 
     @staticmethod
     def _say_who_moved(table: Table, decision: Any) -> None:
-        """The sensors cannot tell two pieces apart and the referee asks: say which moved."""
+        """The sensors cannot tell two pieces apart and the tablet asks: say which moved."""
         if decision.move is None:
             return
-        piece = decision.move[0]
-        rules = table.referee.rules
-        asking = getattr(rules, "asking", None)  # GW:s brott
-        if asking is not None and getattr(rules, "asking_seat", None) == decision.seat:
-            pieces = [getattr(r, "piece", None) for r in asking.readings]
-            if piece in pieces:
-                table.submit(decision.seat, {"act": "choose_reading", "index": pieces.index(piece)})
-        question = getattr(rules, "question", None)  # Judge Dredd
-        if getattr(question, "kind", "") == "reading" and decision.seat in question.seats:
-            seats = [meaning.get("seat") for meaning in question.options]
-            if decision.seat in seats:
-                choice = {"act": "choose_reading", "index": seats.index(decision.seat)}
-                table.submit(decision.seat, choice)
+        # GW:s brott's options name the piece, Judge Dredd's the seat whose standee it is.
+        if not _answer(table, decision.seat, "choose_reading", "piece", decision.move[0]):
+            _answer(table, decision.seat, "choose_reading", "seat", decision.seat)
 
     def _say_which_way(self, table: Table, seat: str, walked: list[str]) -> None:
         """GW's tablet asks which way the magnet went: GW says the way it slid."""
@@ -735,16 +727,35 @@ class SimulatedTable:
                 self.answered.append(time.monotonic())
 
 
+def _answer(table: Table, seat: str, act: str, key: str, wanted: object) -> bool:
+    """Answer a question on ``seat``'s tablet: the option whose ``key`` is ``wanted``."""
+    for asked in table.snapshot(seat)["prompts"]:
+        if asked.get("act") != act:
+            continue
+        options = [o.get(key) if isinstance(o, Mapping) else None for o in asked["options"]]
+        if wanted in options:
+            table.submit(seat, {"act": act, "index": options.index(wanted)})
+            return True
+    return False
+
+
+def _to_jail(table: Table) -> frozenset[str]:
+    """The caught pieces the table waits to see put in the jail."""
+    expectation = table.referee.expectation()
+    return frozenset() if expectation is None else expectation.to_jail
+
+
 def wire_simulated_table(
     runtime: Runtime, seed: int, *, board: bool = True
 ) -> Callable[[Table, Any], bool]:
     """The simulated panel, NFC reader and board; returns the players' hands."""
     wire_simulated_panel(runtime)
+    readers = runtime.table.plugin.readers
     seats: tuple[str | None, ...] = (None,)
-    if runtime.table.game == "judge-dredd":
-        seats = (None, *runtime.table.seats())  # each Judge lays its cards on its own reader
+    if readers == "per-seat":
+        seats = (None, *runtime.table.seats())  # each player lays its cards on its own reader
     nfc = None
-    if runtime.table.game != "unamerican-graffiti":  # Graffiti has no cards
+    if readers != "none":
         nfc = wire_simulated_nfc(runtime, seed, seats)
     simulated = SimulatedBoard(runtime, seed) if board else None
     runtime.simulated_board = simulated

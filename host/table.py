@@ -9,7 +9,8 @@ before anyone sees its verdict, and builds everything a seat receives from
 Inputs reach it through its :class:`~lawmaster.host.referee.Referee`: tablet
 input via :meth:`Table.submit`, and the board, NFC reader and buttons via the
 referee's own entry points. The referee calls :meth:`Table.accept` for each
-action it has checked and put together.
+action it has checked and put together. The game comes from the registry of
+games (:mod:`lawmaster.host.games`) by the header's slug.
 """
 
 from __future__ import annotations
@@ -19,53 +20,19 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from lawmaster.rules.core import Engine, IllegalAction, Outcome, engine_for, events_for
+from lawmaster.host import games
+from lawmaster.host.plugin import Accepted, Game, Status
+from lawmaster.rules.core import Engine, IllegalAction, Outcome, events_for
 from lawmaster.rules.core.export import scenario_lines
 
 from .journal import ACTION, UNDO, GameRecord, Journal
+from .referee import Referee, UndoRequest
 
 TABLE_SEAT = "table"
 
-
-@dataclass(frozen=True)
-class Status:
-    """What the table is doing now, in words.
-
-    ``state`` is ``"ok"``, ``"illegal"`` (a physical move must be put back),
-    ``"waiting"`` (for the board or a seat) or ``"over"``. Seats in
-    ``detail_seats`` read ``detail`` (it may name secret cells); everyone else
-    reads ``message``.
-    """
-
-    state: str = "ok"
-    message: str = ""
-    detail: str = ""
-    detail_seats: tuple[str, ...] = ()
-
-    def for_seat(self, seat: str) -> dict[str, str]:
-        text = self.detail if self.detail and seat in self.detail_seats else self.message
-        return {"state": self.state, "message": text}
-
-
-@dataclass
-class UndoRequest:
-    """An undo asked for by one seat, waiting for the other side to confirm."""
-
-    by: str
-    confirmers: tuple[str, ...]
-    move: int
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """One accepted action: its journal sequence number and its events."""
-
-    seq: int
-    move: int
-    events: list[dict[str, Any]] = field(default_factory=list)
+__all__ = ["TABLE_SEAT", "Accepted", "Status", "Subscription", "Table", "TableHost"]
 
 
 class Subscription:
@@ -99,14 +66,14 @@ class Table:
     """A game in progress at one table (see ``docs/TABLE.md``)."""
 
     def __init__(self, journal: Journal, record: GameRecord) -> None:
-        from .referee import Referee  # the referee imports this module's types
-
         self.journal = journal
         self.record = record
         self.header: dict[str, Any] = dict(record.header)
         self.settings: dict[str, Any] = dict(record.settings)
-        self.engine: Engine = engine_for(self.header.get("game"))
-        self.game: str = str(self.header["game"])
+        #: The game being played (its plugin: engine, rules, pages, players…).
+        self.plugin: Game = games.game(self.header.get("game"))
+        self.engine: Engine = self.plugin.engine
+        self.game: str = self.plugin.slug
         self._lock = threading.RLock()
         outcome = self.engine.new_game(self.header)
         # _states[i] / _events[i]: the state and events after i accepted actions.
@@ -123,7 +90,7 @@ class Table:
         self._prompts: dict[str, list[dict[str, Any]]] = {}
         #: The table's hardware health (:class:`~lawmaster.host.health.Health`), if wired.
         self.health: Any = None
-        self.referee = Referee(self)
+        self.referee = Referee(self, self.plugin.new_rules(self.header, self.settings))
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -131,7 +98,7 @@ class Table:
         cls, journal: Journal, header: Mapping[str, Any], settings: Mapping[str, Any] | None = None
     ) -> Table:
         """Set up a new game (checked by the engine first) and journal it."""
-        engine = engine_for(header.get("game"))
+        engine = games.engine_for(header.get("game"))
         state = engine.new_game(header).state
         tokens = {seat: secrets.token_urlsafe(24) for seat in [*engine.seats(state), TABLE_SEAT]}
         record = journal.start_game(header, settings or {}, tokens)
@@ -168,6 +135,11 @@ class Table:
 
     def is_over(self) -> bool:
         return self.engine.is_over(self.state)
+
+    @property
+    def game_key(self) -> str:
+        """This game and its input count: what seeds a simulated player's next choice."""
+        return f"{self.record.id}:{self.last_seq}"
 
     def to_act(self) -> list[str]:
         return list(self.engine.to_act(self.state))
@@ -237,7 +209,7 @@ class Table:
             self.last_seq = seq
             self._push(action, outcome)
             self.undo = None
-            accepted = Accepted(seq, len(self._actions), list(outcome.events))
+            accepted = Accepted(seq, len(self._actions), list(outcome.events), action, source)
             self._changed()
         return accepted
 

@@ -11,6 +11,7 @@ import statistics
 import time
 
 from lawmaster.host.bench import median_seconds
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import Game
 from lawmaster.rules.judge_dredd.odds import combat_odds
 
@@ -56,7 +57,7 @@ FINISH = [
 
 
 def _combat_game() -> Game:
-    game, _ = Game.start(dict(HEADER))
+    game, _ = Game.start(dict(HEADER), engine_for)
     for action in ROUND:
         game.apply(action)
     return game
@@ -68,7 +69,7 @@ def run() -> dict[str, float]:
     odds = median_seconds(lambda: combat_odds(game.state, "a"), repeat=200)
     times = []
     for _ in range(30):
-        game, _ = Game.start(dict(HEADER))
+        game, _ = Game.start(dict(HEADER), engine_for)
         for action in ROUND + FINISH:
             state = game.state
             start = time.perf_counter()

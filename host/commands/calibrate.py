@@ -20,10 +20,10 @@ from pathlib import Path
 import click
 
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host import games
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt
 
-#: The game slugs every command takes; a sensor map is named with underscores.
-GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
+from .options import GameChoice, with_sensor_map
 
 
 def _printer(sensor_map: SensorMap, quiet: bool) -> Callable[[Prompt], None]:
@@ -90,7 +90,9 @@ def _calibrate_port(
 
 
 @click.command("calibrate")
-@click.option("--game", type=click.Choice(GAMES), default="gw-brott", show_default=True)
+@click.option(
+    "--game", type=GameChoice(with_sensor_map), default="gw-brott", show_default=True
+)
 @click.option("--board", default="standard", show_default=True, help="The board's sensor map.")
 @click.option("--port", help="The scanner's serial port (e.g. /dev/ttyACM0).")
 @click.option("--simulated", is_flag=True, help="Calibrate the simulated board instead.")
@@ -113,7 +115,10 @@ def command(
     timeout: float,
 ) -> None:
     """Calibrate the hall sensors of a board, step by step."""
-    sensor_map = SensorMap.load(game, board)
+    try:
+        sensor_map = games.game(game).sensor_map(board)
+    except LookupError as exc:
+        raise click.BadParameter(str(exc), param_hint="--board") from None
     out = out or Path(f"calibration-{game}.json")
     show = _printer(sensor_map, quiet)
     click.echo(

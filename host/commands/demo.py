@@ -21,18 +21,23 @@ from lawmaster.host.runtime import (
     Autoplay,
     Runtime,
     SimulatedStages,
+    demo_games,
     demo_header,
     open_host,
     start_web,
 )
 from lawmaster.host.web import ServeError
 
-DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
+from .options import GameChoice
 
 
 @click.command("demo")
 @click.option(
-    "--game", default="gw-brott", show_default=True, help=f"One of {', '.join(DEMO_GAMES)}."
+    "--game",
+    type=GameChoice(demo_games),
+    default="gw-brott",
+    show_default=True,
+    help="The game to watch.",
 )
 @click.option(
     "--port",
@@ -65,8 +70,6 @@ DEMO_GAMES = ("gw-brott", "unamerican-graffiti", "judge-dredd")
 )
 def command(game: str, journal: str | None, **options: Any) -> None:
     """Watch a refereed game played by simulated players on the simulated board."""
-    if game not in DEMO_GAMES:
-        raise click.UsageError(f"--game must be one of {', '.join(DEMO_GAMES)}, not {game!r}")
     if journal is not None:
         _demo(game=game, journal=journal, **options)
         return

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from lawmaster.host import games
 from lawmaster.rules.core.replay import NotAScenario, replay
 
 
@@ -32,7 +33,7 @@ def command(seat: str | None, file: str) -> None:
         _fail(f"cannot read {name}: it is not UTF-8 text")
     except OSError as exc:
         _fail(f"cannot read {name}: {exc.strerror or exc}")
-    results = replay(lines, seat=seat, strict=True)
+    results = replay(lines, seat=seat, engines=games.engine_for, strict=True)
     try:
         # The header (and the seat) are checked before anything is printed.
         first = next(results)

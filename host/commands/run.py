@@ -112,12 +112,11 @@ def track_calibration(runtime: Runtime, path: str, map_path: str = "") -> None:
 
     ``map_path``: the configuration's ``[board] map``, if the board is not the shipped one.
     """
-    from lawmaster.hardware.sensor_map import SensorMap
     from lawmaster.host.progress import CalibrationProgress
 
     try:
-        sensor_map = SensorMap.for_game(runtime.table.game, map_path)
-    except (OSError, ValueError, KeyError):
+        sensor_map = runtime.table.plugin.sensor_map(file=map_path or None)
+    except (OSError, ValueError, LookupError):
         runtime.host.calibration = None  # no sensor map: the board is reported missing
         return
     runtime.host.calibration = CalibrationProgress.from_file(sensor_map, path)

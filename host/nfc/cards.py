@@ -1,22 +1,17 @@
-"""The cards of a game, as the engines publish them.
+"""The cards of a game, as its plugin publishes them (:attr:`Game.cards`).
 
-Each engine with cards has ``lawmaster.rules.<game>.cards.card_list()``
-returning ``[{"id", "name", "kind"}, ...]``. They are imported only when asked
-for, so the NFC code works (and its tests run) before or without an engine.
+A card is what the NFC code needs of it: its id in the engine, the name printed
+on it and its kind. The NFC code itself works on any list of cards; only
+:func:`card_list` asks the registry of games for one.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: Games whose engines publish a card list, by the engine registry's names.
-CARD_MODULES = {
-    "gw-brott": "lawmaster.rules.gw_brott.cards",
-    "judge-dredd": "lawmaster.rules.judge_dredd.cards",
-}
+from lawmaster.host import games
 
 
 class NoCardList(LookupError):
@@ -43,19 +38,13 @@ def game_name(game: str) -> str:
 
 
 def card_list(game: str) -> list[Card]:
-    """The cards of ``game`` from its engine; :class:`NoCardList` if there are none."""
+    """The cards of ``game`` from its plugin; :class:`NoCardList` if there are none."""
     name = game_name(game)
-    module_name = CARD_MODULES.get(name)
-    if module_name is None:
-        known = ", ".join(CARD_MODULES)
+    found = games.games().get(name)
+    if found is None or found.cards is None:
+        known = ", ".join(slug for slug, g in games.games().items() if g.cards is not None)
         raise NoCardList(f"{game!r} has no NFC cards; games with cards: {known}")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
-            raise NoCardList(f"the {name} card list ({module_name}) is not available") from exc
-        raise
-    return cards_from(module.card_list())
+    return list(found.cards())
 
 
 def cards_from(entries: Iterable[Mapping[str, Any] | Card]) -> list[Card]:

@@ -125,9 +125,8 @@ class PhysicalBoard:
         self.rng = random.Random(seed)
         self.noise_counts = noise_counts
         self.spike_rate = spike_rate
-        if clicks is None:
-            clicks = {"criminal": "gw"} if sensor_map.game == "gw-brott" else {}
-        self.clicks = dict(clicks)
+        # Which magnets click onto which is the pieces' own design (the sensor map says).
+        self.clicks = dict(sensor_map.clicks if clicks is None else clicks)
         self.click_mm = click_mm
         n = sensor_map.channels
         self.channels = n

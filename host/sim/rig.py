@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Protocol
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt, Sensing
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
-from lawmaster.host.tracker import Observation, Tracker
+from lawmaster.host.tracker import Expectation, Observation, Tracker
 
 CALIBRATION_PIECE = "_calibration_magnet"
 
@@ -92,14 +93,17 @@ def ideal_calibration(board: PhysicalBoard) -> Calibration:
 
 
 @lru_cache(maxsize=8)
-def calibration_for(game: str, seed: int = 0, rate: float = 200.0) -> Calibration:
+def calibration_for(
+    game: str | SensorMap, seed: int = 0, rate: float = 200.0
+) -> Calibration:
     """The calibration a simulated person measures on a game's board built with ``seed``.
 
     Cached: a board's sensor spread depends only on its seed, so rigs with the same
     seed share it.
     """
     clock = SimClock()
-    board = PhysicalBoard(SensorMap.load(game), seed=seed, clock=clock)
+    sensor_map = SensorMap.load(game) if isinstance(game, str) else game
+    board = PhysicalBoard(sensor_map, seed=seed, clock=clock)
     return simulated_person_calibration(board, clock, rate=rate)
 
 
@@ -162,3 +166,44 @@ class Rig:
     def run(self, seconds: float) -> list[Observation]:
         """Step frames for ``seconds`` of simulated time."""
         return self.run_until(self.clock.now + seconds)
+
+
+class RefereeInput(Protocol):
+    """What :class:`RigBoard` hands a referee: observations, and the time of each scan."""
+
+    def observation(self, observation: Observation, now: float) -> None: ...
+
+    def tick(self, now: float) -> None: ...
+
+
+class RigBoard:
+    """The referee's board seam on a stepped rig: what to expect goes straight to its tracker.
+
+    :meth:`run` steps the rig and hands each observation, and the time of each
+    scan, to the referee: no input queue, no fault watch, nothing to hold or
+    recheck, and the referee's clock is the rig's.
+    """
+
+    def __init__(self, rig: Rig) -> None:
+        self.rig = rig
+
+    def run(self, referee: RefereeInput, seconds: float) -> list[Observation]:
+        """Step the rig for ``seconds``; every observation goes to ``referee`` as it is made."""
+        out: list[Observation] = []
+        end = self.rig.now + seconds
+        while self.rig.now < end:
+            observations = self.rig.step()
+            for observation in observations:
+                referee.observation(observation, self.rig.now)
+            referee.tick(self.rig.now)
+            out.extend(observations)
+        return out
+
+    def expect(self, expectation: Expectation) -> None:
+        self.rig.tracker.expect(expectation, self.rig.now)
+
+    def hold(self, on: bool) -> None:
+        """Nothing to hold: the rig has no fault watch."""
+
+    def recheck(self, on: bool) -> None:
+        """Nothing to recheck: the rig never loses the board."""

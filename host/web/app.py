@@ -6,11 +6,15 @@ import threading
 from typing import Any
 
 from flask import Flask
+from jinja2 import ChoiceLoader
 
+from . import render
 from .access import Access
 from .errors import register_error_handlers
 from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
 from .sse import StreamSlots
+from .templating import GameTemplates
+from .views import console, events, join, seat, setup, table
 
 #: Inputs are small JSON objects; anything near this size is not a move.
 MAX_BODY = 64 * 1024
@@ -37,9 +41,9 @@ def create_app(host: Any, **config: Any) -> Flask:
     the table screen was opened by) and ``ACCESS_FILE`` (where the claimed seats
     and the host are kept, beside the journal; ``None`` keeps them in memory).
     """
-    from .views import console, events, join, seat, setup, table
-
     app = Flask(__name__)
+    # The app's own templates, then each game's as "<slug>/<name>".
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
@@ -69,7 +73,7 @@ def create_app(host: Any, **config: Any) -> Flask:
     register_error_handlers(app)
     app.before_request(check_same_origin)
     app.jinja_env.globals.update(
-        form_field=form_field, seat_scope=seat_scope, HOST_SCOPE=HOST_SCOPE
+        form_field=form_field, seat_scope=seat_scope, HOST_SCOPE=HOST_SCOPE, game_name=render.title
     )
 
     @app.after_request

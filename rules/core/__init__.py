@@ -1,8 +1,9 @@
 """What every engine shares: errors, the JSON conventions, board data, replay.
 
-An engine is an :class:`Engine` subclass registered under its game name
-(``"gw-brott"``, ``"judge-dredd"``, ``"unamerican-graffiti"``). Its states are
-opaque to everyone else; actions and events are plain JSON-serialisable dicts.
+An engine is an :class:`Engine` subclass named by its game (``"gw-brott"``…);
+the host finds installed games, and so their engines, through its registry
+(:mod:`lawmaster.host.games`). An engine's states are opaque to everyone else;
+actions and events are plain JSON-serialisable dicts.
 """
 
 from .actions import (
@@ -16,20 +17,20 @@ from .actions import (
     visible_to,
 )
 from .boarddata import load_board_data
-from .engine import Engine, Outcome, engine_for, engine_names
+from .engine import Engine, EngineLookup, Outcome, lookup
 from .errors import IllegalAction
 
 __all__ = [
     "Action",
     "Engine",
+    "EngineLookup",
     "Event",
     "IllegalAction",
     "Outcome",
-    "engine_for",
-    "engine_names",
     "events_for",
     "field",
     "load_board_data",
+    "lookup",
     "optional_field",
     "public",
     "to_seats",

@@ -1,22 +1,14 @@
-"""The interface every game engine offers, and the registry of engines by name."""
+"""The interface every game engine offers, and looking engines up by game name."""
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, Event
 from .errors import IllegalAction
-
-# Game name as the scenario header writes it → module that defines ``ENGINE``.
-_ENGINES: dict[str, str] = {
-    "gw-brott": "lawmaster.rules.gw_brott",
-    "judge-dredd": "lawmaster.rules.judge_dredd",
-    "unamerican-graffiti": "lawmaster.rules.unamerican_graffiti",
-}
 
 
 @dataclass(frozen=True)
@@ -81,18 +73,23 @@ class Engine(ABC):
         return None
 
 
-def engine_names() -> list[str]:
-    """The game names engines are registered under."""
-    return list(_ENGINES)
+#: Finds the engine a scenario header's ``"game"`` names, or raises :class:`IllegalAction`.
+EngineLookup = Callable[[object], Engine]
 
 
-def engine_for(game: object) -> Engine:
-    """The engine for a game name, or :class:`IllegalAction` if there is none."""
-    if not isinstance(game, str) or game not in _ENGINES:
-        known = ", ".join(f'"{g}"' for g in _ENGINES)
-        raise IllegalAction(f"unknown game {game!r}; known games are {known}")
-    module = importlib.import_module(_ENGINES[game])
-    engine = getattr(module, "ENGINE", None)
-    if not isinstance(engine, Engine):
-        raise IllegalAction(f"the game {game!r} is not available yet")
-    return engine
+def lookup(*engines: Engine) -> EngineLookup:
+    """A lookup of exactly these engines by their game names.
+
+    The host's registry of installed games (:mod:`lawmaster.host.games`) is the
+    lookup a table uses; this one serves code that knows its engines already
+    (a test, a benchmark).
+    """
+    by_name = {engine.game: engine for engine in engines}
+
+    def find(game: object) -> Engine:
+        if not isinstance(game, str) or game not in by_name:
+            known = ", ".join(f'"{g}"' for g in by_name)
+            raise IllegalAction(f"unknown game {game!r}; known games are {known}")
+        return by_name[game]
+
+    return find

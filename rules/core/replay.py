@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import events_for
-from .engine import Engine, engine_for
+from .engine import Engine, EngineLookup
 from .errors import IllegalAction
 from .refusals import refusal_for
 
@@ -43,11 +43,14 @@ class Game:
     actions: list[dict[str, Any]]
 
     @classmethod
-    def start(cls, header: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
-        """Set up from a header; returns the game and the setup events."""
+    def start(
+        cls, header: dict[str, Any], engines: EngineLookup
+    ) -> tuple[Game, list[dict[str, Any]]]:
+        """Set up from a header (its engine found by ``engines``); returns the game
+        and the setup events."""
         if not isinstance(header, dict):
             raise IllegalAction("the first line must be a JSON object naming the game")
-        engine = engine_for(header.get("game"))
+        engine = engines(header.get("game"))
         outcome = engine.new_game(header)
         return cls(engine, outcome.state, dict(header), []), outcome.events
 
@@ -81,9 +84,16 @@ def seats_of(game: Game) -> list[str]:
 
 
 def replay(
-    lines: Iterable[str], seat: str | None = None, *, strict: bool = False
+    lines: Iterable[str],
+    seat: str | None = None,
+    *,
+    engines: EngineLookup,
+    strict: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Yield one result per meaningful line, then the summary (or ``seat``'s view).
+
+    ``engines`` finds the engine the header names (the host passes its registry
+    of installed games, :func:`lawmaster.host.games.engine_for`).
 
     With ``seat``, every line is what that seat received live, and a seat the
     game does not have raises :class:`NotAScenario` once the header is read.
@@ -97,7 +107,7 @@ def replay(
         try:
             data = _parse(line)
             if game is None:
-                game, events = Game.start(data)
+                game, events = Game.start(data, engines)
                 if seat is not None and seat not in seats_of(game):
                     names = ", ".join(seats_of(game))
                     raise NotAScenario(f"there is no seat {seat!r}; the seats are {names}")

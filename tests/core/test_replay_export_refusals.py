@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lawmaster.rules.core import IllegalAction, engine_for
+from lawmaster.host.games import engine_for
+from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.core.export import line, scenario_lines
 from lawmaster.rules.core.refusals import REFUSED_ELSEWHERE, refusal_for
 from lawmaster.rules.core.replay import Game
@@ -16,7 +17,7 @@ EXAMPLES = Path(__file__).parents[2] / "examples"
 def _played(path: Path):
     lines = [t for t in path.read_text(encoding="utf-8").splitlines() if t and t[0] != "#"]
     header = json.loads(lines[0])
-    game, setup = Game.start(header)
+    game, setup = Game.start(header, engine_for)
     start = game.state
     actions, events = [], [setup]
     for text in lines[1:]:

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from lawmaster.host.cli import main
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.actions import events_for
 from lawmaster.rules.core.replay import NotAScenario, replay
 
@@ -92,7 +93,7 @@ def test_replay_cli_a_bad_line_after_the_header_is_answered_and_replay_goes_on()
 
 def test_replay_strict_raises_before_any_line_and_lenient_keeps_its_old_answers():
     with pytest.raises(NotAScenario):
-        next(replay([], strict=True))
+        next(replay([], strict=True, engines=engine_for))
     with pytest.raises(NotAScenario, match="there is no seat 'x'"):
-        next(replay(DREDD.read_text(encoding="utf-8").splitlines(), seat="x"))
-    assert list(replay(["# nothing"])) == [{"summary": None}]
+        next(replay(DREDD.read_text(encoding="utf-8").splitlines(), seat="x", engines=engine_for))
+    assert list(replay(["# nothing"], engines=engine_for)) == [{"summary": None}]

@@ -52,7 +52,7 @@ def _resolves(name: str, base: Path) -> bool:
     """Whether ``name`` (as written in a file in ``base``) names a file of the repository.
 
     A path relative to the document, to the root, through an import name, or a
-    trailing part of a repository path (``protocol.py``, ``render/judge_dredd.py``)
+    trailing part of a repository path (``protocol.py``, ``games/judge_dredd/pages.py``)
     counts; an absolute path or one that climbs out of the repository never does.
     """
     if name.startswith("/"):

@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
 
 HERE = Path(__file__).parent
@@ -43,7 +44,7 @@ def _has(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
 def check_scenario(path: Path) -> list[dict[str, Any]]:
     """Replay ``path`` and assert every directive in it; returns the replay output."""
     raw = path.read_text(encoding="utf-8").splitlines()
-    results = list(replay(raw))
+    results = list(replay(raw, engines=engine_for))
     index = -1
     finals: list[tuple[str, str]] = []
     for lineno, line in enumerate(raw, 1):
@@ -84,12 +85,12 @@ def check_scenario(path: Path) -> list[dict[str, Any]]:
                 assert dig(summary, key) == value, f"{where}: {key} = {dig(summary, key)!r}"
         elif kind == "view":
             seat, _, body = rest.partition(" ")
-            seen = list(replay(raw, seat=seat))[-1]["view"]
+            seen = list(replay(raw, seat=seat, engines=engine_for))[-1]["view"]
             for key, value in json.loads(body).items():
                 assert dig(seen, key) == value, f"{where}: {seat} {key} = {dig(seen, key)!r}"
         else:
             seat, _, text = rest.partition(" ")
-            seen = json.dumps(list(replay(raw, seat=seat))[-1]["view"])
+            seen = json.dumps(list(replay(raw, seat=seat, engines=engine_for))[-1]["view"])
             assert text not in seen, f"{where}: {seat}'s view contains {text!r}"
     return results
 
@@ -123,7 +124,7 @@ def start(**header: Any):
         "crimes": CRIMES,
         **header,
     }
-    game, _ = Game.start(full)
+    game, _ = Game.start(full, engine_for)
     return game
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lawmaster.rules.core import IllegalAction, engine_for
+from lawmaster.host.games import engine_for
+from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd import ENGINE, Board, CardBook, card_list
 
 

@@ -134,6 +134,7 @@ def test_dredd_competing_odds_match_the_engine_over_every_roll():
 
     from dredd_helpers import SCENARIOS
 
+    from lawmaster.host.games import engine_for
     from lawmaster.rules.core.replay import Game
 
     lines = [
@@ -141,7 +142,7 @@ def test_dredd_competing_odds_match_the_engine_over_every_roll():
         for line in (SCENARIOS / "example_mantis_brothers.jsonl").read_text().splitlines()
         if line.strip() and not line.startswith("#")
     ]
-    game, _ = Game.start(lines[0])
+    game, _ = Game.start(lines[0], engine_for)
     for action in lines[1:]:
         try:
             game.apply(action)

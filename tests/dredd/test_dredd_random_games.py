@@ -8,6 +8,7 @@ from dredd_random import play_random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.judge_dredd import ENGINE
 from lawmaster.rules.judge_dredd.movement import reachable
@@ -101,7 +102,7 @@ def test_dredd_random_games_keep_invariants_and_replay(seed):
 
     header, actions, state = play_random_game(seed, max_steps=250, check=check)
     lines = [json.dumps(header)] + [json.dumps(a) for a in actions]
-    out = list(replay(lines))
+    out = list(replay(lines, engines=engine_for))
     assert all(r.get("ok") for r in out[:-1])
     assert out[-1]["summary"] == json.loads(json.dumps(ENGINE.summary(state)))
 

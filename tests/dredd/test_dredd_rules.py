@@ -10,6 +10,7 @@ from dredd_helpers import play_all, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.core.boarddata import load_data
 from lawmaster.rules.core.replay import Game, replay
@@ -69,7 +70,7 @@ def _small(**header):
         "crimes": SIX,
         **header,
     }
-    game, _ = Game.start(full)
+    game, _ = Game.start(full, engine_for)
     return game
 
 
@@ -268,7 +269,7 @@ def test_dredd_replay_of_garbage_lines_never_raises():
         '{"act": 5}',
         '{"act": "move", "by": "a", "path": "resyk"}',
     ]
-    out = list(replay(lines))
+    out = list(replay(lines, engines=engine_for))
     assert [r.get("ok") for r in out[:-1]] == [False, False, False, True, False, False, False]
 
 
@@ -332,7 +333,7 @@ def test_dredd_no_crime_left_at_setup_makes_round_one_the_last(length, option):
             "cards": cards,
             **header,
         }
-    )
+    , engine_for)
     # The Sector deck still holds West Wall's card, but no new crime can ever be reported.
     assert game.state["sector_deck"] == ["sector-west-wall"]
     assert {"type": "final_round_triggered", "final_round": 1} in events

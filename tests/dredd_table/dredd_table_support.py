@@ -1,9 +1,8 @@
 """Shared helpers for the Judge Dredd table tests: a real Table on a temporary journal,
 refereed by :class:`DreddRules`, emulated PN532 readers, and the rig's board seam.
 
-The referee's registry (``referee._RULES``) may not know Judge Dredd yet:
-:func:`register` adds it for one test with ``monkeypatch`` (the line the registry
-needs), so tables are built exactly as the runtime builds them.
+Tables are built exactly as the runtime builds them: the registry of games gives
+every Judge Dredd table its rules.
 """
 
 from __future__ import annotations
@@ -14,16 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from lawmaster.host import referee
+from lawmaster.host.games.judge_dredd.referee import DreddRules
 from lawmaster.host.journal import Journal
-from lawmaster.host.referee_dredd import DreddRules
+from lawmaster.host.plugin import Intent as Decision
 from lawmaster.host.runtime import wait_until
-from lawmaster.host.sim.players import Decision
 from lawmaster.host.table import Table
 
 GAME = "judge-dredd"
-#: The registry entry ``host/referee.py`` needs (applied here with monkeypatch).
-ENTRY = ("lawmaster.host.referee_dredd", "DreddRules")
 
 #: Six crimes out, each Perp tapped (so the engine knows the face-down ids).
 CRIMES = [
@@ -40,11 +36,6 @@ CRIMES = [
 ]
 
 
-def register(monkeypatch: Any) -> None:
-    """Make ``referee.rules_for`` answer :class:`DreddRules` for Judge Dredd tables."""
-    monkeypatch.setitem(referee._RULES, GAME, ENTRY)
-
-
 def header(**extra: Any) -> dict[str, Any]:
     """Two Judges (a on Resyk, b on the Grand Hall of Justice), six crimes out."""
     base: dict[str, Any] = {
@@ -58,7 +49,7 @@ def header(**extra: Any) -> dict[str, Any]:
 
 
 def dredd_table(tmp_path: Path, head: dict[str, Any], settings: dict | None = None) -> Table:
-    """A new game on a fresh journal (the registry must know Judge Dredd: :func:`register`)."""
+    """A new game on a fresh journal."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     table = Table.start(Journal(tmp_path / "journal.sqlite"), head, settings or {})
     assert isinstance(table.referee.rules, DreddRules)
@@ -98,11 +89,14 @@ def play_by_nfc(table: Table, nfc: Any, decision: Decision) -> bool:
     for card, seat in taps:
         nfc.tap(card, seat)  # waits for the reader to see the last card go
     if act == "commit":
-        # With several Judges fighting, the referee asks the seat which one the card is for.
-        rules = table.referee.rules
-        wait_until(lambda: len(table.actions) > before or rules.question is not None, 10)
-        if rules.question is not None:
-            chosen = [o["for"] for o in rules.question.options].index(decision.action["for"])
+        # With several Judges fighting, the seat's tablet asks which one the card is for.
+        def asked() -> list[dict[str, Any]]:
+            prompts = table.snapshot(decision.seat)["prompts"]
+            return [p for p in prompts if p.get("act") == "commit_for"]
+
+        wait_until(lambda: len(table.actions) > before or bool(asked()), 10)
+        for question in asked():
+            chosen = [o["for"] for o in question["options"]].index(decision.action["for"])
             ok(table.submit(decision.seat, {"act": "commit_for", "index": chosen}))
     assert wait_until(lambda: len(table.actions) >= before + expected, 10), (
         decision.action,
@@ -111,14 +105,6 @@ def play_by_nfc(table: Table, nfc: Any, decision: Decision) -> bool:
     return True
 
 
-class RigBoard:
-    """The referee's board seam on a stepped rig: expectations go straight to its tracker."""
-
-    def __init__(self, rig: Any) -> None:
-        self.rig = rig
-
-    def expect(self, expectation: Any) -> None:
-        self.rig.tracker.expect(expectation, self.rig.now)
 
 
 @contextmanager
@@ -126,7 +112,6 @@ def served_combat(tmp_path: Path, hands: dict[str, list[str]]) -> Iterator[tuple
     """Judge a in Channel 99 facing its Perp, b standing by, served by waitress on
     127.0.0.1: the table and the server's address, until the block ends.
 
-    (``register`` must have been called with the test's monkeypatch first.)
     """
     from lawmaster.host.table import TableHost
     from lawmaster.host.web import create_app, make_server, stop

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dredd_table_support import register, served_combat
+from dredd_table_support import served_combat
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -19,7 +19,6 @@ WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 
 @pytest.fixture
 def served(tmp_path, monkeypatch):
-    register(monkeypatch)
     with served_combat(tmp_path, {"a": ["fergee-1"], "b": ["aah-ankle-trap-1"]}) as served:
         yield served
 

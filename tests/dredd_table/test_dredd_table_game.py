@@ -5,18 +5,18 @@ typed on the tablets. The journal then replays to the same game."""
 
 from __future__ import annotations
 
-from dredd_table_support import dredd_table, play_by_nfc, register, sources
+from dredd_table_support import dredd_table, play_by_nfc, sources
 
+from lawmaster.host.games.judge_dredd.players import DreddPlayers
+from lawmaster.host.games.judge_dredd.setup import dredd_header
 from lawmaster.host.journal import Journal
 from lawmaster.host.nfc.simulated import SimulatedNfc
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
 from lawmaster.host.table import Table
 
 SEATS = ["a", "b", "c"]
 
 
 def test_dredd_table_whole_game_with_cards_tapped_on_the_readers(tmp_path, monkeypatch):
-    register(monkeypatch)
     seed, seats = 1, ["a", "b"]
     head = dredd_header(seats, seed, length="hotdog-run")
     table = dredd_table(tmp_path, head)

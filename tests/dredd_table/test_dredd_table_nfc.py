@@ -6,7 +6,7 @@ unexpected (flagged, nothing changes), and what is unclear (asked, never guessed
 from __future__ import annotations
 
 import pytest
-from dredd_table_support import CRIMES, dredd_table, header, ok, register, sources
+from dredd_table_support import CRIMES, dredd_table, header, ok, sources
 
 from lawmaster.host.nfc.simulated import SimulatedNfc
 from lawmaster.host.runtime import wait_until
@@ -17,7 +17,6 @@ HANDS = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
 @pytest.fixture
 def combat(tmp_path, monkeypatch):
     """a fights Max Normal on Channel 99; b stands on the Grand Hall, not fighting."""
-    register(monkeypatch)
     table = dredd_table(tmp_path, header(hands=HANDS))
     ok(table.submit("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}))
     ok(table.submit("b", {"act": "move", "by": "b", "path": []}))
@@ -110,7 +109,6 @@ def test_dredd_table_an_unknown_tag_and_an_unexpected_card_are_flagged(combat):
 
 
 def test_dredd_table_crimes_placed_by_nfc_and_a_perp_turned_up_by_a_move(tmp_path, monkeypatch):
-    register(monkeypatch)
     head = header()
     del head["crimes"]
     table = dredd_table(tmp_path, head)
@@ -151,7 +149,6 @@ def test_dredd_table_crimes_placed_by_nfc_and_a_perp_turned_up_by_a_move(tmp_pat
 
 
 def test_dredd_table_a_refused_card_is_named_only_to_its_holder(tmp_path, monkeypatch):
-    register(monkeypatch)
     full = ["aah-ankle-trap-1", "barney-1", "barney-2", "barney-3", "barney-4", "boing-1"]
     table = dredd_table(tmp_path, header(hands={"a": ["fergee-1"], "b": full}))
     ok(table.submit("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}))
@@ -170,7 +167,6 @@ def test_dredd_table_a_refused_card_is_named_only_to_its_holder(tmp_path, monkey
 def test_dredd_table_a_robodoc_landing_on_a_face_down_perp_waits_for_its_tap(tmp_path, monkeypatch):
     # "If you enter a Sector containing a face-down Perp, immediately turn the card face up":
     # Robodoc's move enters (rules README, ruling 6), so the tablet's play waits for the tap.
-    register(monkeypatch)
     crimes = [dict(c) for c in CRIMES]
     unknown = next(c for c in crimes if c["sector_card"] == "sector-devils-island")
     perp = unknown.pop("perp")

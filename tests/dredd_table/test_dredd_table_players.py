@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import collections
 
-from dredd_table_support import dredd_table, register
+from dredd_table_support import dredd_table
 
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header, play_out
+from lawmaster.host.games.judge_dredd.players import DreddPlayers, play_out
+from lawmaster.host.games.judge_dredd.setup import dredd_header
 
 
 def test_dredd_table_simulated_judges_finish_hotdog_runs(tmp_path, monkeypatch):
-    register(monkeypatch)
     plays: collections.Counter[str] = collections.Counter()
     for seed in range(8):
         seats = ["a", "b", "c", "d", "e", "f"][: 2 + seed % 5]
@@ -40,7 +40,6 @@ def test_dredd_table_dealt_hands_are_seeded_and_never_hold_alerts():
 
 
 def test_dredd_table_same_seed_same_game_through_the_tablets(tmp_path, monkeypatch):
-    register(monkeypatch)
     games = []
     for run in range(2):
         table = dredd_table(tmp_path / str(run), dredd_header(["a", "b", "c"], 7))

@@ -7,10 +7,10 @@ import json
 import re
 
 import pytest
-from dredd_table_support import register
 
+from lawmaster.host.games.judge_dredd.players import DreddPlayers
+from lawmaster.host.games.judge_dredd.setup import dredd_header
 from lawmaster.host.journal import Journal
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
 from lawmaster.host.table import TableHost
 from lawmaster.host.web import create_app
 from lawmaster.rules.judge_dredd.board import Board
@@ -21,7 +21,6 @@ SEATS = ["a", "b", "c"]
 @pytest.fixture
 def midgame(tmp_path, monkeypatch):
     """A three-Judge game played by the simulation into its second round's combats."""
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = host.new_game(dredd_header(SEATS, 3, length="hotdog-run"))
     players = DreddPlayers(table, 3)
@@ -99,7 +98,6 @@ def test_dredd_table_no_seat_sees_another_hand_or_a_face_down_perp(midgame):
 def test_dredd_table_seat_pages_forms_move_and_roll(tmp_path, monkeypatch):
     from dredd_table_support import header
 
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = host.new_game(header())
     client = create_app(host).test_client()

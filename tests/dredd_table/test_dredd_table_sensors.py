@@ -5,10 +5,10 @@ expect: moves sensed per Sector, an illegal move put back, a shared Sector asked
 from __future__ import annotations
 
 import pytest
-from dredd_table_support import RigBoard, dredd_table, header, ok, register, sources
+from dredd_table_support import dredd_table, header, ok, sources
 
 from lawmaster.hardware.sensor_map import SensorMap
-from lawmaster.host.sim.rig import Rig
+from lawmaster.host.sim.rig import Rig, RigBoard
 from lawmaster.rules.judge_dredd.board import Board
 
 GAME_MAP = "judge-dredd"
@@ -29,19 +29,16 @@ def calibrated():
 
 
 def on_board(tmp_path, monkeypatch, calibrated, **head):
-    register(monkeypatch)
     rig = Rig.for_game(GAME_MAP, seed=5, calibration=calibrated)
     table = dredd_table(tmp_path, header(**head), {"board": True})
     for seat, judge in table.engine.summary(table.state)["judges"].items():
         rig.board.put(f"judge-{seat}", "judge", judge["sector"])
     rig.run(0.3)
-    table.referee.attach_board(RigBoard(rig))
+    board = RigBoard(rig)
+    table.referee.attach_board(board)
 
     def run(until: float) -> list:
-        observations = rig.run(until - rig.now + 0.5)
-        for observation in observations:
-            table.referee.observation(observation)
-        return observations
+        return board.run(table.referee, until - rig.now + 0.5)
 
     return rig, table, run
 
@@ -150,7 +147,6 @@ def test_dredd_table_a_judge_sent_to_hospital_is_moved_by_hand(tmp_path, monkeyp
 
 
 def test_dredd_table_judges_placed_at_setup_by_their_standees(tmp_path, monkeypatch, calibrated):
-    register(monkeypatch)
     rig = Rig.for_game(GAME_MAP, seed=5, calibration=calibrated)
     head = header()
     del head["positions"]
@@ -158,11 +154,11 @@ def test_dredd_table_judges_placed_at_setup_by_their_standees(tmp_path, monkeypa
     for seat in ("a", "b"):
         rig.board.put(f"judge-{seat}", "judge", (0.0, -500.0))  # in the box beside the board
     rig.run(0.3)
-    table.referee.attach_board(RigBoard(rig))
+    board = RigBoard(rig)
+    table.referee.attach_board(board)
 
     def run(until: float) -> None:
-        for observation in rig.run(until - rig.now + 0.5):
-            table.referee.observation(observation)
+        board.run(table.referee, until - rig.now + 0.5)
 
     prompt = next(p for p in table.snapshot("a")["prompts"] if p["kind"] == "dredd_place_judge")
     assert {o["action"]["sector"] for o in prompt["options"]} == set(

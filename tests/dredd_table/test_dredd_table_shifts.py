@@ -8,9 +8,10 @@ Shift used to stall there (no crime could be placed, so the Sector deck was neve
 from __future__ import annotations
 
 import pytest
-from dredd_table_support import dredd_table, register
+from dredd_table_support import dredd_table
 
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header, play_out
+from lawmaster.host.games.judge_dredd.players import DreddPlayers, play_out
+from lawmaster.host.games.judge_dredd.setup import dredd_header
 
 #: Far more inputs than a whole game takes (about 400); a stalled game runs into it.
 LIMIT = 1500
@@ -31,7 +32,6 @@ def _finish(tmp_path, seed: int, **extra) -> dict:
 
 @pytest.mark.parametrize("length", ["day-shift", "night-shift"])
 def test_dredd_table_seeded_shifts_reach_the_end(tmp_path, monkeypatch, length):
-    register(monkeypatch)
     decks = [_finish(tmp_path, seed, length=length)["decks"] for seed in range(6)]
     if length == "day-shift":
         # Some of these games end on an empty Crime deck with Sector cards left: the case
@@ -43,7 +43,6 @@ def test_dredd_table_seeded_shifts_reach_the_end(tmp_path, monkeypatch, length):
 
 
 def test_dredd_table_day_shift_with_perps_alone_ends_on_the_sector_deck(tmp_path, monkeypatch):
-    register(monkeypatch)
     options = {"crime_deck_out": "perp_alone"}
     for seed in (1, 2, 4):
         summary = _finish(tmp_path, seed, length="day-shift", options=options)

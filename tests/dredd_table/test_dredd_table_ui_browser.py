@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dredd_table_support import register, served_combat
+from dredd_table_support import served_combat
 from test_dredd_table_ui_words import LEAKS, internal_ids
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -21,7 +21,6 @@ pytestmark = [
 @pytest.fixture
 def combat(tmp_path, monkeypatch):
     """a fights the Perp in Channel 99 holding Fergee; b holds an Aah-Ankle Trap!."""
-    register(monkeypatch)
     hands = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
     with served_combat(tmp_path, hands) as served:
         yield served

@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from dredd_table_support import header, register
+from dredd_table_support import header
 
+from lawmaster.host.games.judge_dredd import pages as judge_dredd
+from lawmaster.host.games.judge_dredd.players import DreddPlayers
+from lawmaster.host.games.judge_dredd.setup import dredd_header
+from lawmaster.host.games.judge_dredd.words import describe
 from lawmaster.host.journal import Journal
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
 from lawmaster.host.table import TableHost
 from lawmaster.host.web import create_app
-from lawmaster.host.web.render import judge_dredd
-from lawmaster.host.web.render.dredd_words import describe
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
@@ -43,7 +44,6 @@ LEAKS = re.compile(r"\{\s*[\"']|[\"']\s*:\s|\b[a-z]+_[a-z_]+\b")
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     monkeypatch = pytest.MonkeyPatch()
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path_factory.mktemp("words") / "journal.sqlite"), {})
     table = host.new_game(dredd_header(SEATS, 5, length="hotdog-run"))
     players = DreddPlayers(table, 5)
@@ -143,7 +143,6 @@ def test_dredd_table_ui_pages_hold_no_json_dict_or_id(played):
 
 
 def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypatch):
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = host.new_game(header(hands={"a": ["fergee-1"], "b": ["aah-ankle-trap-1"]}))
     for seat, action in (
@@ -171,7 +170,6 @@ def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypat
 def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
     tmp_path, monkeypatch
 ):
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = host.new_game(header(hands={"a": ["robodoc-1", "fergee-1"]}))
     snapshot = table.snapshot("a")
@@ -195,7 +193,6 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
 
 def test_dredd_table_ui_a_whole_game_never_shows_json_dicts_or_ids(tmp_path, monkeypatch):
     """Setup, every phase and game over: the pages a player or the table reads stay words."""
-    register(monkeypatch)
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     seats = ["a", "b", "c"]
     table = host.new_game(dredd_header(seats, 7, length="hotdog-run"))

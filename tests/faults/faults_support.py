@@ -19,7 +19,8 @@ import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host import stack
-from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web, wait_until
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
+from lawmaster.host.runtime import Runtime, open_host, start_web, wait_until
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import ideal_calibration
 from lawmaster.host.table import Table

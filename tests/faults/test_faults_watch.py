@@ -12,9 +12,9 @@ from types import SimpleNamespace
 import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.health import Health
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import DEMO_HEADER
 from lawmaster.host.sensing.faults import ChannelWatch, board_agrees
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import Rig, ideal_calibration
@@ -179,6 +179,9 @@ class _Board:
 
     def recheck(self, on: bool) -> None:
         self.rechecks.append(on)
+
+    def hold(self, on: bool) -> None:
+        pass
 
 
 def test_faults_referee_pauses_while_blind_then_checks_the_board_before_play(tmp_path):

@@ -8,6 +8,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.unamerican_graffiti import ENGINE
 from lawmaster.rules.unamerican_graffiti.state import PLAYERS
@@ -64,7 +65,7 @@ def test_random_games_keep_the_invariants_and_replay_exactly(data):
             json.dumps(view)
             for threat in view.get("threat", {}).values():
                 assert 0.0 <= threat["arrest_chance"] <= 1.0
-    out = list(replay(json.dumps(line) for line in log))
+    out = list(replay((json.dumps(line) for line in log), engines=engine_for))
     assert all(r["ok"] for r in out[:-1])
     assert out[-1]["summary"] == ENGINE.summary(state)
 

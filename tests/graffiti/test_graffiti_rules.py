@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from graffiti_boards import SMALL
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.unamerican_graffiti import ENGINE
 
@@ -18,7 +19,7 @@ NEAR_L4 = {**SMALL, "chopper_start": "L2"}
 def run(header: dict, *actions: dict) -> tuple[list[dict], dict]:
     lines = [json.dumps({"game": "unamerican-graffiti", "dredd_roll": 1, **header})]
     lines += [json.dumps(a) for a in actions]
-    out = list(replay(lines))
+    out = list(replay(lines, engines=engine_for))
     return out[:-1], out[-1]["summary"]
 
 
@@ -414,7 +415,7 @@ def test_a_player_with_no_free_landmark_is_out_and_the_game_ends_when_both_are()
 )
 def test_bad_input_gets_a_reason_and_changes_nothing(line, message):
     header = json.dumps({"game": "unamerican-graffiti", "dredd_roll": 1, "board": SMALL})
-    out = list(replay([header, line]))
+    out = list(replay([header, line], engines=engine_for))
     assert out[1]["ok"] is False and message in out[1]["error"], out[1]
     _, untouched = run({"board": SMALL})
     assert out[-1]["summary"] == untouched

@@ -7,6 +7,7 @@ import json
 import pytest
 from graffiti_boards import SMALL
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.core.replay import replay
 from lawmaster.rules.unamerican_graffiti import ENGINE
@@ -15,7 +16,7 @@ from lawmaster.rules.unamerican_graffiti import ENGINE
 def run(header: dict, *actions: dict) -> tuple[list[dict], dict]:
     lines = [json.dumps({"game": "unamerican-graffiti", **header})]
     lines += [json.dumps(a) for a in actions]
-    out = list(replay(lines))
+    out = list(replay(lines, engines=engine_for))
     return out[:-1], out[-1]["summary"]
 
 

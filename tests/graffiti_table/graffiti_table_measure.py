@@ -13,8 +13,8 @@ from pathlib import Path
 
 from graffiti_table_support import graffiti_table
 
+from lawmaster.host.games.unamerican_graffiti.players import GraffitiPlayers
 from lawmaster.host.runtime import tablet_act
-from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 from lawmaster.host.tracker import Moved
 
 

@@ -1,19 +1,13 @@
 """Shared helpers for the Graffiti table tests: a real Table on a temporary journal
-refereed by :class:`GraffitiRules`, and a rig board seam for the simulated sensors.
-
-The referee's registry (``referee.rules_for``) may not know Unamerican Graffiti
-yet, so :func:`graffiti_table` installs the game's rules on the table's own
-referee, and :func:`graffiti_rules_for` is what the registry would return.
-"""
+refereed by :class:`GraffitiRules`, and a rig board seam for the simulated sensors."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from lawmaster.host.games.unamerican_graffiti.referee import GraffitiRules
 from lawmaster.host.journal import Journal
-from lawmaster.host.referee import GameRules, rules_for
-from lawmaster.host.referee_graffiti import GraffitiRules
 from lawmaster.host.table import Table
 
 GAME = "unamerican-graffiti"
@@ -24,19 +18,9 @@ def header(dredd_roll: int = 1, **extra: Any) -> dict[str, Any]:
     return {"game": GAME, "dredd_roll": dredd_roll, **extra}
 
 
-def graffiti_rules_for(table: Table) -> GameRules:
-    """The registry's answer once Graffiti is registered (other games unchanged)."""
-    if table.game == GAME:
-        return GraffitiRules(table)
-    return rules_for(table)
-
-
 def install(table: Table) -> Table:
-    """Make the table's referee use the Graffiti rules (the registry may not know them)."""
-    if not isinstance(table.referee.rules, GraffitiRules):
-        table.referee.rules = GraffitiRules(table)
-        table.referee.expect()
-        table.referee.refresh()
+    """The table, checked to be refereed by the Graffiti rules (the registry's)."""
+    assert isinstance(table.referee.rules, GraffitiRules)
     return table
 
 
@@ -60,11 +44,3 @@ def sources(table: Table) -> list[str]:
     return [entry.source for entry in record.entries]
 
 
-class RigBoard:
-    """The referee's board seam on a stepped rig: expectations go straight to its tracker."""
-
-    def __init__(self, rig: Any) -> None:
-        self.rig = rig
-
-    def expect(self, expectation: Any) -> None:
-        self.rig.tracker.expect(expectation, self.rig.now)

@@ -12,11 +12,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from graffiti_table_support import GAME, header, install, sources
+from graffiti_table_support import header, install, sources
 
 from lawmaster.host.journal import Journal
 from lawmaster.host.table import TableHost
-from lawmaster.host.web import create_app, make_server, render, stop
+from lawmaster.host.web import create_app, make_server, stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -28,7 +28,6 @@ WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 
 @pytest.fixture
 def live(tmp_path, monkeypatch):
-    monkeypatch.setitem(render._MODULES, GAME, "unamerican_graffiti")
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = install(host.new_game(header()))
     app = create_app(host)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from graffiti_table_support import graffiti_table, sources
 
+from lawmaster.host.games.unamerican_graffiti.players import GraffitiPlayers
 from lawmaster.host.runtime import tablet_act
-from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 
 LIMIT = 1500  # inputs; the seeds below end far sooner
 
@@ -84,7 +84,7 @@ def test_graffiti_table_players_scrawler_prefers_a_safe_scrawl(tmp_path):
 
 
 def _decision(seat, action):
-    from lawmaster.host.sim.players import Decision
+    from lawmaster.host.plugin import Intent as Decision
 
     return Decision(seat, action)
 

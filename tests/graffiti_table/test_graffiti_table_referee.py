@@ -275,18 +275,14 @@ def test_graffiti_table_undo_is_confirmed_by_the_other_player_and_drops_a_questi
     assert table.status.state == "ok"
 
 
-def test_graffiti_table_registration_in_rules_for_gives_every_new_table_the_rules(
-    tmp_path, monkeypatch
-):
-    """What the one registration in ``referee.rules_for`` does, applied by monkeypatch."""
-    from graffiti_table_support import graffiti_rules_for, header
+def test_graffiti_table_the_registry_gives_every_new_table_the_rules(tmp_path):
+    """The game's plugin brings its rules to every table of it, new or resumed."""
+    from graffiti_table_support import header
 
-    import lawmaster.host.referee as referee
+    from lawmaster.host.games.unamerican_graffiti.referee import GraffitiRules
     from lawmaster.host.journal import Journal
-    from lawmaster.host.referee_graffiti import GraffitiRules
     from lawmaster.host.table import Table
 
-    monkeypatch.setattr(referee, "rules_for", graffiti_rules_for)
     journal = Journal(tmp_path / "j.sqlite")
     table = Table.start(journal, header(), {})
     assert isinstance(table.referee.rules, GraffitiRules)

@@ -9,18 +9,17 @@ import re
 import pytest
 from graffiti_table_support import GAME, header, install, ok, sources
 
+from lawmaster.host.games.unamerican_graffiti import know as graffiti_know
+from lawmaster.host.games.unamerican_graffiti import pages as graffiti
+from lawmaster.host.games.unamerican_graffiti.players import GraffitiPlayers
 from lawmaster.host.journal import Journal
-from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 from lawmaster.host.table import TableHost
 from lawmaster.host.web import create_app, render
-from lawmaster.host.web.render import graffiti_know
-from lawmaster.host.web.render import unamerican_graffiti as graffiti
 
 
 @pytest.fixture
 def registered(monkeypatch):
     """The render registry knowing Graffiti, as the one-line registration will make it."""
-    monkeypatch.setitem(render._MODULES, GAME, "unamerican_graffiti")
 
 
 @pytest.fixture

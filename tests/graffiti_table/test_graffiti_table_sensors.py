@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from graffiti_table_support import RigBoard, graffiti_table, ok, sources
+from graffiti_table_support import graffiti_table, ok, sources
 
 from lawmaster.hardware.sensor_map import SensorMap
-from lawmaster.host.sim.rig import Rig
+from lawmaster.host.sim.rig import Rig, RigBoard
 from lawmaster.rules.unamerican_graffiti import Board
 
 GAME_MAP = "unamerican-graffiti"
@@ -53,13 +53,11 @@ def setup(tmp_path, calibrated):
     for number, where in summary["judges"].items():
         rig.board.put(f"judge-{number}", "judge", where)
     rig.run(0.3)
-    table.referee.attach_board(RigBoard(rig))
+    board = RigBoard(rig)
+    table.referee.attach_board(board)
 
     def run(until: float) -> list:
-        observations = rig.run(until - rig.now + 0.4)
-        for observation in observations:
-            table.referee.observation(observation)
-        return observations
+        return board.run(table.referee, until - rig.now + 0.4)
 
     return rig, table, run
 

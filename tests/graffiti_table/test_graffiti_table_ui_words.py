@@ -8,11 +8,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from graffiti_table_support import GAME, header, install, ok
+from graffiti_table_support import header, install, ok
 
 from lawmaster.host.journal import Journal
 from lawmaster.host.table import TableHost
-from lawmaster.host.web import create_app, make_server, render, stop
+from lawmaster.host.web import create_app, make_server, stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -41,7 +41,6 @@ def assert_reads_as_words(text: str) -> None:
 
 @pytest.fixture
 def live(tmp_path, monkeypatch):
-    monkeypatch.setitem(render._MODULES, GAME, "unamerican_graffiti")
     host = TableHost(Journal(tmp_path / "journal.sqlite"), {})
     table = install(host.new_game(header()))
     server = make_server(create_app(host), "127.0.0.1", 0)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
 
 HERE = Path(__file__).parent
@@ -65,7 +66,7 @@ def check_scenario(path: Path) -> list[dict[str, Any]]:
     """Replay ``path`` and assert every expectation in it; returns the outputs."""
     lines = path.read_text(encoding="utf-8").splitlines()
     exp = parse(lines)
-    outputs = list(replay(lines))
+    outputs = list(replay(lines, engines=engine_for))
     assert len(outputs) == len(exp.line_texts) + 1
     for index, checks in exp.per_line.items():
         out = outputs[index]
@@ -91,7 +92,7 @@ def check_scenario(path: Path) -> list[dict[str, Any]]:
         elif kind.startswith("view "):
             words = kind.split()
             seat = words[1]
-            view = list(replay(lines, seat=seat))[-1]["view"]
+            view = list(replay(lines, seat=seat, engines=engine_for))[-1]["view"]
             if len(words) == 3 and words[2] == "lacks":
                 shown = {k: v for k, v in view.items() if k not in ("board", "deduction")}
                 assert arg not in json.dumps(shown), f"{path.name}: {seat} view shows {arg}"

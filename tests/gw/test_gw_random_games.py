@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from lawmaster.host.bench.gw import play
+from lawmaster.host.games import engine_for
 from lawmaster.rules.core import Outcome, events_for, visible_to
 from lawmaster.rules.core.replay import Game, replay
 from lawmaster.rules.gw_brott import ENGINE
@@ -158,10 +159,10 @@ class Referee:
 
 def _check_end(header: dict[str, Any], state: State, actions: list[dict[str, Any]], events: list):
     lines = [json.dumps(header)] + [json.dumps(a) for a in actions]
-    out = list(replay(lines))
+    out = list(replay(lines, engines=engine_for))
     assert all(o.get("ok") for o in out[:-1])
     assert out[-1]["summary"] == ENGINE.summary(state)
-    game, _ = Game.start(header)
+    game, _ = Game.start(header, engine_for)
     for action in actions:
         game.apply(action)
     assert game.state == state

@@ -7,7 +7,8 @@ from math import comb
 import pytest
 from gwtest_support import tiny_header
 
-from lawmaster.rules.core import IllegalAction, engine_for
+from lawmaster.host.games import engine_for
+from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott import ENGINE
 
 

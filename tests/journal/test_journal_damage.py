@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
 from lawmaster.host.journal_recovery import file_problems, read_holding, read_mark
-from lawmaster.host.runtime import DEMO_HEADER, open_host, players_for, tablet_act
+from lawmaster.host.runtime import open_host, players_for, tablet_act
 from lawmaster.host.table import Table, TableHost
 
 INPUTS = 23

@@ -15,9 +15,10 @@ import pytest
 
 from lawmaster.host.commands.run import wire_panel
 from lawmaster.host.config import ConfigError, PanelConfig, load, parse
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.nfc.transport import readers_from_config
 from lawmaster.host.panel import PanelPins
-from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+from lawmaster.host.runtime import Runtime, open_host, start_web
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "table.toml"
 

@@ -14,11 +14,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dredd_table"))
 
-from dredd_table_support import dredd_table, header, ok, register, sources  # noqa: E402
+from dredd_table_support import dredd_table, header, ok, sources  # noqa: E402
 
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER  # noqa: E402
 from lawmaster.host.journal import Journal  # noqa: E402
-from lawmaster.host.referee import DIGITAL, TABLET, Completed, completed_action  # noqa: E402
-from lawmaster.host.runtime import DEMO_HEADER  # noqa: E402
+from lawmaster.host.plugin import DIGITAL, TABLET, Completed  # noqa: E402
+from lawmaster.host.referee import completed_action  # noqa: E402
 from lawmaster.host.table import Table  # noqa: E402
 
 HANDS = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
@@ -26,7 +27,6 @@ HANDS = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
 
 def _combat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: dict | None) -> Table:
     """a fights Max Normal with an extra die; b rolls for the Perp."""
-    register(monkeypatch)
     table = dredd_table(tmp_path, header(hands=HANDS), settings)
     ok(table.submit("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}))
     ok(table.submit("b", {"act": "move", "by": "b", "path": []}))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dredd_table"))
 
-from dredd_table_support import header, ok, register  # noqa: E402
+from dredd_table_support import header, ok  # noqa: E402
 
 from lawmaster.host.commands.run import wire_real  # noqa: E402
 from lawmaster.host.config import parse  # noqa: E402
@@ -21,7 +21,6 @@ HANDS = {"a": ["fergee-1", "robo-dogs-1"], "b": ["aah-ankle-trap-1"]}
 
 
 def test_polish_run_wires_a_seats_own_reader_from_the_config(tmp_path, monkeypatch):
-    register(monkeypatch)
     cards = {card.id: card for card in card_list("judge-dredd")}
     sticker = Ntag213.random()
     with CardRegistry(tmp_path / "cards.db") as registry:

@@ -33,7 +33,8 @@ from gwtest_support import standard_header, tiny_header, two_player_header  # no
 from test_dredd_random_games import secrets_hidden_from  # noqa: E402
 
 from lawmaster.host.bench.gw import RandomChooser, next_action  # noqa: E402
-from lawmaster.rules.core import Engine, IllegalAction, engine_for  # noqa: E402
+from lawmaster.host.games import engine_for  # noqa: E402
+from lawmaster.rules.core import Engine, IllegalAction  # noqa: E402
 from lawmaster.rules.gw_brott.state import JAIL  # noqa: E402
 
 Action = dict[str, Any]

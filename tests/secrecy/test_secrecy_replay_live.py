@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from secrecy_games import SCENARIOS, Scenario, hidden_from, told
 
+from lawmaster.host.games import engine_for
 from lawmaster.host.journal import Journal
-from lawmaster.host.referee import TABLET
+from lawmaster.host.plugin import TABLET
 from lawmaster.host.table import TABLE_SEAT, Subscription, Table
 from lawmaster.rules.core import IllegalAction, events_for
 from lawmaster.rules.core.export import line, scenario_lines
@@ -92,7 +93,7 @@ def test_secrecy_replay_for_a_seat_is_what_its_live_stream_carried(game: str, se
         table, streams = live_streams(scenario, Path(folder))
         table.journal.close()
     for seat, stream in streams.items():
-        printed = list(replay(scenario.lines(), seat=seat))
+        printed = list(replay(scenario.lines(), seat=seat, engines=engine_for))
         assert len(printed) == len(stream) + 1
         for number, (out, live) in enumerate(zip(printed, stream, strict=False)):
             assert out["ok"] == live["ok"], (seat, number)
@@ -103,7 +104,7 @@ def test_secrecy_replay_for_a_seat_is_what_its_live_stream_carried(game: str, se
 
 def _walk(scenario: Scenario):
     """Yield (input, state before, outcome or the refusal) for every input."""
-    game, _ = Game.start(scenario.header)
+    game, _ = Game.start(scenario.header, engine_for)
     for action in scenario.inputs:
         before = game.state
         try:
@@ -122,7 +123,10 @@ def test_secrecy_no_refusal_names_what_its_reader_may_not_know(game: str, seed: 
     engine = scenario.engine
     start = engine.new_game(scenario.header).state
     seats = [*engine.seats(start), TABLE_SEAT]
-    printed = {seat: list(replay(scenario.lines(), seat=seat))[1:-1] for seat in seats}
+    printed = {
+        seat: list(replay(scenario.lines(), seat=seat, engines=engine_for))[1:-1]
+        for seat in seats
+    }
     refused = 0
     for number, (action, before, result) in enumerate(_walk(scenario)):
         if not isinstance(result, IllegalAction):
@@ -183,20 +187,20 @@ def test_secrecy_the_table_exports_a_finished_game_per_seat(tmp_path):
     for seat in [*table.seats(), TABLE_SEAT]:
         first_view = engine.view(engine.new_game(scenario.header).state, seat)
         events = [engine.new_game(scenario.header).events]
-        game, _ = Game.start(scenario.header)
+        game, _ = Game.start(scenario.header, engine_for)
         for action in table.actions:
             events.append(game.apply(action))
         expected = scenario_lines(table.header, table.actions, events, seat, first_view)
         assert table.export_scenario(seat) == expected
     # The whole file is the journal's: it replays to the same end.
-    out = list(replay(table.export_scenario()))
+    out = list(replay(table.export_scenario(), engines=engine_for))
     assert all(r["ok"] for r in out[:-1]) and out[-1]["summary"] == engine.summary(table.state)
     with pytest.raises(IllegalAction):
         table.export_scenario("purple")
 
 
 def _ends(scenario: Scenario) -> bool:
-    game, _ = Game.start(scenario.header)
+    game, _ = Game.start(scenario.header, engine_for)
     for action in scenario.inputs:
         with contextlib.suppress(IllegalAction):
             game.apply(action)

@@ -7,8 +7,9 @@ import json
 
 from secrecy_games import SCENARIOS, hidden_from, told
 
+from lawmaster.host.games import engine_for
 from lawmaster.host.journal import Journal
-from lawmaster.host.referee import TABLET
+from lawmaster.host.plugin import TABLET
 from lawmaster.host.table import TABLE_SEAT, TableHost
 from lawmaster.host.web import create_app
 from lawmaster.rules.core import IllegalAction
@@ -28,7 +29,7 @@ def _finished_gw_table(tmp_path):
 
 
 def _ends(scenario) -> bool:
-    game, _ = Game.start(scenario.header)
+    game, _ = Game.start(scenario.header, engine_for)
     for action in scenario.inputs:
         with contextlib.suppress(IllegalAction):
             game.apply(action)

@@ -11,20 +11,10 @@ import json
 
 import pytest
 
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import DEMO_HEADER
-from lawmaster.host.sim.rig import Rig
+from lawmaster.host.sim.rig import Rig, RigBoard
 from lawmaster.host.table import Table
-
-
-class RigBoard:
-    """The referee's board seam on a stepped rig: expectations go straight to its tracker."""
-
-    def __init__(self, rig: Rig) -> None:
-        self.rig = rig
-
-    def expect(self, expectation) -> None:
-        self.rig.tracker.expect(expectation, self.rig.now)
 
 
 @pytest.fixture(scope="module")
@@ -41,13 +31,11 @@ def setup(tmp_path, calibrated):
     rig.run(0.3)
     settings = {"board": True, "gw_pause": 0.01}
     table = Table.start(Journal(tmp_path / "j.db"), DEMO_HEADER, settings)
-    table.referee.attach_board(RigBoard(rig))
+    board = RigBoard(rig)
+    table.referee.attach_board(board)
 
     def run(seconds: float) -> list:
-        observations = rig.run(seconds)
-        for observation in observations:
-            table.referee.observation(observation)
-        return observations
+        return board.run(table.referee, seconds)
 
     return rig, table, run
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from lawmaster.host.config import ConfigError, load, parse
+from lawmaster.host.games import engine_for
 from lawmaster.host.nfc.transport import readers_from_config
 from lawmaster.rules.core.replay import Game
 
@@ -18,7 +19,8 @@ def test_table_config_example_loads_and_its_game_and_readers_are_valid():
     assert config.scanner.port == "/dev/lawmaster-scanner"
     assert config.panel.buttons == {"undo": 5, "confirm": 6, "end_turn": 13}
     assert config.settings() == {"digital_dice": False, "seed": None, "board": True}
-    game, _ = Game.start(dict(config.game))  # the real engine accepts the example's header
+    # The real engine accepts the example's header.
+    game, _ = Game.start(dict(config.game), engine_for)
     assert game.engine.seats(game.state) == ["gw", "red", "green"]
     readers = readers_from_config(config.nfc)
     assert [r.transport for r in readers] == ["uart"]

@@ -14,7 +14,8 @@ import threading
 import pytest
 
 from lawmaster.host import stack
-from lawmaster.host.runtime import DEMO_HEADER, Autoplay, Runtime, open_host, start_web, wait_until
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
+from lawmaster.host.runtime import Autoplay, Runtime, open_host, start_web, wait_until
 
 BOARD_MOVES = 4
 

@@ -8,9 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from lawmaster.host.cli import main
+from lawmaster.host.games import engine_for
+from lawmaster.host.games.gw_brott.players import Players
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import DEMO_HEADER
-from lawmaster.host.sim.players import Players
 from lawmaster.host.table import Table, TableHost
 from lawmaster.rules.core.replay import replay
 
@@ -128,7 +129,7 @@ def test_referee_export_replays_to_the_same_summary(tmp_path):
         assert table.submit(decision.seat, decision.action)["ok"]
     lines = table.export_scenario()
     assert lines is not None and json.loads(lines[0]) == DEMO_HEADER
-    results = list(replay(lines))
+    results = list(replay(lines, engines=engine_for))
     assert all(r.get("ok") for r in results[:-1])
     assert results[-1]["summary"] == table.engine.summary(table.state)
     # The same file through the command line tool.

@@ -21,8 +21,8 @@ import urllib.request
 import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import DEMO_HEADER
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.pico import SimulatedPico

@@ -331,7 +331,8 @@ def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
     import urllib.request
 
     from lawmaster.host import stack
-    from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+    from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
+    from lawmaster.host.runtime import Runtime, open_host, start_web
 
     runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
     try:

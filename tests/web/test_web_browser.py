@@ -205,20 +205,12 @@ def test_web_browser_tablet_portrait_and_landscape(game, browser, width, height)
         context.close()
 
 
-class RigBoard:
-    """The referee's board seam on the stepped simulated rig (as the referee's own tests do)."""
-
-    def __init__(self, rig) -> None:
-        self.rig = rig
-
-    def expect(self, expectation) -> None:
-        self.rig.tracker.expect(expectation, self.rig.now)
 
 
 def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
     """The real path of a physical move: magnets, hall sensors, sensing, tracker, referee."""
-    from lawmaster.host.runtime import DEMO_HEADER
-    from lawmaster.host.sim.rig import Rig
+    from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
+    from lawmaster.host.sim.rig import Rig, RigBoard
 
     rig = Rig.for_game("gw-brott", seed=4)
     rig.board.put("gw", "gw", "J12")
@@ -227,11 +219,11 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
     rig.run(0.3)
     host = make_host(tmp_path, {"board": True, "gw_pause": 0.01})
     table = host.new_game(DEMO_HEADER)
-    table.referee.attach_board(RigBoard(rig))
+    board = RigBoard(rig)
+    table.referee.attach_board(board)
 
     def run_until(when: float) -> None:
-        for observation in rig.run(when - rig.now + 0.4):
-            table.referee.observation(observation)
+        board.run(table.referee, when - rig.now + 0.4)
 
     with live_server(host) as live:
         screen = open_live(context, f"{live.url}/table")

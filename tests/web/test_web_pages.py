@@ -10,8 +10,8 @@ import re
 import pytest
 from web_support import gw_header, make_host, play_random, tokens
 
+from lawmaster.host.games.gw_brott.setup import deal_gw
 from lawmaster.host.web import create_app
-from lawmaster.host.web.deal import deal_gw
 
 # A small inline board on which random two-player games end quickly (seed 3: 50 inputs).
 SMALL_BOARD = {
@@ -65,11 +65,11 @@ def test_web_setup_form_deals_and_starts_a_game(host, client):
         "/setup",
         data={
             "game": "gw-brott",
-            "criminals": "red, green, yellow",
-            "board": "standard",
+            "gw-brott.criminals": "red, green, yellow",
+            "gw-brott.board": "standard",
             "deal": "1",
-            "gw_steps": "exactly",
-            "options_set": "1",
+            "gw-brott.gw_steps": "exactly",
+            "gw-brott.shown": "1",
         },
     )
     assert response.status_code == 303 and response.headers["Location"].endswith("/table")
@@ -84,16 +84,17 @@ def test_web_setup_form_deals_and_starts_a_game(host, client):
 
 
 def test_web_setup_refuses_bad_setups_and_does_not_replace_a_game_unasked(host, client):
-    bad = client.post("/setup", data={"game": "gw-brott", "criminals": "red", "deal": "1"})
+    def gw(criminals: str, **more: str) -> dict[str, str]:
+        return {"game": "gw-brott", "gw-brott.criminals": criminals, "deal": "1", **more}
+
+    bad = client.post("/setup", data=gw("red"))
     assert bad.status_code == 400 and "2, 3 or 4 criminals" in html(bad)
     assert host.table is None
-    client.post("/setup", data={"game": "gw-brott", "criminals": "red, green", "deal": "1"})
+    client.post("/setup", data=gw("red, green"))
     first = host.table
-    again = client.post("/setup", data={"game": "gw-brott", "criminals": "a, b", "deal": "1"})
+    again = client.post("/setup", data=gw("a, b"))
     assert again.status_code == 409 and host.table is first
-    replaced = client.post(
-        "/setup", data={"game": "gw-brott", "criminals": "a, b", "deal": "1", "replace": "1"}
-    )
+    replaced = client.post("/setup", data=gw("a, b", replace="1"))
     assert replaced.status_code == 303 and host.table is not first
     answer = client.post("/setup", json={"header": {"game": "chess"}, "replace": True})
     assert answer.status_code == 400 and answer.get_json()["ok"] is False
@@ -348,7 +349,8 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
 
 def test_web_graffiti_setup_and_seat_page(host, client):
     response = client.post(
-        "/setup", data={"game": "unamerican-graffiti", "deal": "1", "players": "ignored"}
+        "/setup",
+        data={"game": "unamerican-graffiti", "deal": "1", "judge-dredd.players": "ignored"},
     )
     assert response.status_code == 303
     table = host.table

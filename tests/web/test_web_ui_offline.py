@@ -10,12 +10,22 @@ from pathlib import Path
 
 import pytest
 
+import lawmaster.host.games as games
+import lawmaster.host.ui as ui
 import lawmaster.host.web as web
 
 WEB = Path(web.__file__).parent
+GAMES = Path(games.__file__).parent
 SHIPPED = sorted(
     p
-    for p in [*WEB.glob("templates/*.html"), *WEB.glob("static/*"), *WEB.glob("render/*.py")]
+    for p in [
+        *WEB.glob("templates/*.html"),
+        *WEB.glob("static/*"),
+        *WEB.glob("render/*.py"),
+        *Path(ui.__file__).parent.glob("*.py"),
+        *GAMES.glob("*/templates/*.html"),
+        *GAMES.glob("*/*.py"),
+    ]
     if p.is_file()
 )
 #: An address a browser would fetch: in an attribute, a CSS url() or @import, or a
@@ -31,7 +41,7 @@ NAMESPACE = re.compile(r"""xmlns(?::\w+)?=["']http://www\.w3\.org/[^"']*["']""")
 
 def test_web_ui_offline_the_dashboard_files_are_there():
     names = {p.name for p in SHIPPED}
-    assert {"base.html", "lawmaster.css", "lawmaster.js", "generic.py"} <= names
+    assert {"base.html", "lawmaster.css", "lawmaster.js", "generic.py", "pages.py"} <= names
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")

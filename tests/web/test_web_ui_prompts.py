@@ -12,9 +12,9 @@ from web_support import gw_header, make_host
 from web_ui_games import GAMES, new_host, to_question
 from web_ui_look import data_like
 
+from lawmaster.host.ui import generic
 from lawmaster.host.web import create_app
 from lawmaster.host.web.fragments import regions
-from lawmaster.host.web.render import generic
 
 
 class Visible(HTMLParser):

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lawmaster.host.games.gw_brott.pages import board_of
+from lawmaster.host.games.gw_brott.setup import deal_gw
 from lawmaster.host.journal import Journal
 from lawmaster.host.table import Table, TableHost
 from lawmaster.host.web import create_app, make_server, stop
-from lawmaster.host.web.deal import deal_gw
 from lawmaster.host.web.guard import TOKEN_HEADER
-from lawmaster.host.web.render.gw_brott import board_of
 from lawmaster.rules.gw_brott.board import Board
 
 TOKENLESS = "table"

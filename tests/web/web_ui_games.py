@@ -12,10 +12,11 @@ from typing import Any
 
 from web_support import gw_header
 
+from lawmaster.host.games.gw_brott.players import Players
+from lawmaster.host.games.judge_dredd.players import DreddPlayers
+from lawmaster.host.games.judge_dredd.setup import dredd_header
+from lawmaster.host.games.unamerican_graffiti.players import GraffitiPlayers
 from lawmaster.host.journal import Journal
-from lawmaster.host.sim.players import Players
-from lawmaster.host.sim.players_dredd import DreddPlayers, dredd_header
-from lawmaster.host.sim.players_graffiti import GraffitiPlayers
 from lawmaster.host.table import Table, TableHost
 
 GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")

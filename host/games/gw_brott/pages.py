@@ -16,11 +16,12 @@ from typing import Any
 from flask import has_request_context, request
 from markupsafe import Markup, escape
 
+from lawmaster.host.ui import SeatUI, generic
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
-from . import generic, gw_know
+from . import know as gw_know
 
 CELL = 40  # user units per cell; the SVG scales to its box through viewBox
 MARGIN = 22  # room for the column letters and row numbers
@@ -533,7 +534,7 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
     """Forms for the referee's prompts to this seat (snapshot only: its view and prompts)."""
     return generic.prompt_controls(
         snapshot,
-        "gw_controls.html",
+        "gw-brott/controls.html",
         COVERED_PROMPTS,
         token,
         digital_dice,
@@ -648,3 +649,25 @@ def describe(event: Mapping[str, Any]) -> str:
         return line(event)
     except (TypeError, ValueError):
         return generic.describe(event)
+
+
+class GwBrottUI(SeatUI):
+    """GW:s brott's seat pages: the grid from either side, deduction maps, cards."""
+
+    sides = {"criminals": "the criminals' side", "gw": "GW's side"}
+    covered = COVERED_PROMPTS
+
+    def board(self, snapshot: Mapping[str, Any]) -> Markup:
+        return board(snapshot) or generic.board(snapshot)
+
+    def extras(self, snapshot: Mapping[str, Any]) -> Markup:
+        return extras(snapshot)
+
+    def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+        return controls(snapshot, token, digital_dice)
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return describe(event)
+
+    def side(self, snapshot: Mapping[str, Any], asked: str | None) -> str | None:
+        return asked if asked in SIDES else side_of(snapshot)

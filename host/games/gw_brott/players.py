@@ -19,105 +19,67 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
+from lawmaster.host.plugin import Intent, next_turn
 from lawmaster.rules.core import IllegalAction
+from lawmaster.rules.gw_brott.board import Board
 
 GW = "gw"
 CRIMINAL_FACES = ("1", "2", "3", "4", "arrow", "gw")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One input a simulated person makes.
-
-    ``action`` is the full rules action. ``said`` is what the tablet is told
-    when the board supplies the rest (e.g. the die of a criminal move, whose
-    destination the board shows); ``move`` is the physical move of a magnet
-    ``(piece, from, to, path)`` for the simulated hands, ``None`` when the input
-    is tablet-only.
-    """
-
-    seat: str
-    action: dict[str, Any]
-    said: dict[str, Any] | None = None
-    move: tuple[str, str, str, tuple[str, ...]] | None = None
-    notes: dict[str, Any] = field(default_factory=dict)
-
-
-def decision_rng(seed: int, table: Any) -> random.Random:
-    """The random source of one decision.
-
-    Seeded by the players' seed, the game and the input number, so the same
-    seed plays the same game, and a resumed game goes on as it would have.
-    """
-    return random.Random(f"{seed}:{table.record.id}:{table.last_seq}")
-
-
-def next_turn(table: Any, seed: int) -> tuple[str, random.Random, dict[str, Any]] | None:
-    """The first seat the table waits for, its random source and its own view."""
-    if table.is_over():
-        return None
-    waiting = table.to_act()
-    if not waiting:
-        return None
-    seat = waiting[0]
-    return seat, decision_rng(seed, table), table.engine.view(table.state, seat)
 
 
 class Players:
     """Every seat of one GW:s brott table, played by the simulation."""
 
     def __init__(self, table: Any, seed: int = 0) -> None:
-        from lawmaster.rules.gw_brott.board import Board
-
         self.table = table
         self.seed = seed
         self.board = Board.load(table.header.get("board", "standard"))
         self._distance_cache: dict[int, list[int | None]] = {}
 
     # -- the one entry point -------------------------------------------------
-    def decide(self) -> Decision | None:
+    def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
         turn = next_turn(self.table, self.seed)
         if turn is None:
             return None
-        seat, rng, view = turn
+        seat, rng, snapshot = turn
+        view = snapshot["view"]
         asked = view.get("asked") or {}
         if seat == GW:
             return self._gw(rng, view, asked)
         if asked.get("act") == "inform":
-            return Decision(seat, {"act": "inform", "by": seat, "target": asked["targets"][0]})
+            return Intent(seat, {"act": "inform", "by": seat, "target": asked["targets"][0]})
         return self._criminal(seat, rng, view, asked)
 
     # -- criminals ------------------------------------------------------------
     def _criminal(
         self, seat: str, rng: random.Random, view: dict[str, Any], asked: dict[str, Any]
-    ) -> Decision:
+    ) -> Intent:
         gw_dice = sum(1 for d in view.get("criminal_dice", []) if d == "gw")
         if asked.get("act") == "roll":
             reset = {"act": "reset", "by": seat}
             if asked.get("must_reset") or (
                 asked.get("may_reset") and gw_dice >= 3 and rng.random() < 0.5
             ):
-                return Decision(seat, reset)
+                return Intent(seat, reset)
             for card in asked.get("may_destroy") or []:
-                return Decision(seat, {"act": "destroy_evidence", "by": seat, "card": card})
+                return Intent(seat, {"act": "destroy_evidence", "by": seat, "card": card})
             faces = [rng.choice(CRIMINAL_FACES) for _ in range(asked["dice_to_roll"])]
-            return Decision(seat, {"act": "roll", "by": seat, "faces": faces})
+            return Intent(seat, {"act": "roll", "by": seat, "faces": faces})
         # Rolled: move with one die, roll the rest again, or pass.
         moves = _moves(seat, asked.get("moves") or {})
         if not moves:
-            return Decision(seat, {"act": "pass", "by": seat})
+            return Intent(seat, {"act": "pass", "by": seat})
         distance, action, target = self._best_criminal_move(moves, view)
         rerolls = asked.get("may_reroll") or 0
         if rerolls and distance > 4 and rng.random() < 0.25:
             faces = [rng.choice(CRIMINAL_FACES) for _ in range(rerolls)]
-            return Decision(seat, {"act": "roll", "by": seat, "faces": faces})
+            return Intent(seat, {"act": "roll", "by": seat, "faces": faces})
         said = {k: v for k, v in action.items() if k not in ("to", "direction", "exit")}
         start = view["criminals"][seat]["position"]
-        return Decision(seat, action, said=said, move=(seat, start, target, ()))
+        return Intent(seat, action, said=said, move=(seat, start, target, ()))
 
     def _best_criminal_move(
         self, moves: list[tuple[dict[str, Any], str]], view: dict[str, Any]
@@ -133,13 +95,13 @@ class Players:
         return scored[0]
 
     # -- GW -----------------------------------------------------------------------
-    def _gw(self, rng: random.Random, view: dict[str, Any], asked: dict[str, Any]) -> Decision:
+    def _gw(self, rng: random.Random, view: dict[str, Any], asked: dict[str, Any]) -> Intent:
         start = view["gw_position"]
         if asked.get("act") == "gw_roll":
             trump = self._trump(rng, view, asked.get("or_trump") or [])
             if trump is not None:
                 return trump
-            return Decision(GW, {"act": "gw_roll", "face": rng.randint(1, 6)})
+            return Intent(GW, {"act": "gw_roll", "face": rng.randint(1, 6)})
         steps = int(asked.get("steps", 0))
         path = self._gw_path(rng, view, steps, bool(asked.get("exactly")))
         action = {"act": "gw_move", "path": path}
@@ -148,7 +110,7 @@ class Players:
             action = {"act": "gw_move", "path": path}
         # Not moving at all is said on the tablet: the board shows nothing.
         move = (GW, start, path[-1], tuple(path)) if path else None
-        return Decision(GW, action, move=move)
+        return Intent(GW, action, move=move)
 
     def _gw_path(
         self, rng: random.Random, view: dict[str, Any], steps: int, exactly: bool
@@ -171,7 +133,7 @@ class Players:
                 here, back = back, here
         return route
 
-    def _trump(self, rng: random.Random, view: dict[str, Any], cards: list[str]) -> Decision | None:
+    def _trump(self, rng: random.Random, view: dict[str, Any], cards: list[str]) -> Intent | None:
         if not cards or rng.random() > 0.1:
             return None
         card = rng.choice(sorted(cards))
@@ -195,7 +157,7 @@ class Players:
         else:
             action = {"act": "trump", "card": card}
             move = None
-        return Decision(GW, action, move=move) if self._legal(action) else None
+        return Intent(GW, action, move=move) if self._legal(action) else None
 
     def _gw_target(self, rng: random.Random, view: dict[str, Any]) -> str:
         """Where GW heads: a cell its deduction map still allows, else anywhere open."""

@@ -14,19 +14,36 @@ Where inputs come from at a GW:s brott table:
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from lawmaster.host.nfc.cards import Card
+from lawmaster.host.plugin import (
+    BOARD,
+    BUTTON,
+    DIGITAL,
+    NFC,
+    Accepted,
+    Action,
+    Ask,
+    Completed,
+    Decision,
+    Expect,
+    GameRules,
+    Play,
+    Question,
+    RulesContext,
+    Status,
+    Wait,
+    prompt,
+)
+from lawmaster.host.tracker import Expectation
 from lawmaster.rules.core import IllegalAction
+from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
-from .referee import BOARD, DIGITAL, Completed, GameRules
-
-if TYPE_CHECKING:
-    from .referee import Referee
-    from .table import Accepted, Status
+from .prompts import criminal_prompts, gw_prompts
 
 GW = "gw"
 GW_ACTS = frozenset({"gw_roll", "gw_move", "trump"})
@@ -58,8 +75,8 @@ class Problem:
 class GwBrottRules(GameRules):
     """GW:s brott: GW against one to four criminal pieces."""
 
-    def __init__(self, table: Any) -> None:
-        super().__init__(table)
+    def __init__(self, context: RulesContext) -> None:
+        super().__init__(context)
         #: A criminal's die said on the tablet, waiting for the board to show the move.
         self.said: dict[str, Any] | None = None
         #: A trump card GW tapped or named, waiting for the rest of it.
@@ -68,17 +85,14 @@ class GwBrottRules(GameRules):
         self.seen: Any = None
         #: GW's slide seen on the board with steps to spare: applied after a pause.
         self.gw_pending: Any = None
-        self._gw_timer: threading.Timer | None = None
+        #: When that pause ends (the table's clock).
+        self._due: float | None = None
         #: What must be put right on the board, by piece (``"?<space>"``: a stray magnet).
         self.problems: dict[str, Problem] = {}
         #: Pieces caught that must now be put into the jail.
         self.to_jail: set[str] = set()
-        #: An observation with two readings, waiting for a seat to say which.
-        self.asking: Any = None
-        self.asking_seat: str | None = None
-        #: GW's slide fits several ways (a missed corner): the ways and the observation.
-        self.asking_path: tuple[list[list[str]], Any] | None = None
-        self.gw_pause = float(table.settings.get("gw_pause", GW_PAUSE_S))
+        self.gw_pause = float(context.settings.get("gw_pause", GW_PAUSE_S))
+        self.board = Board.load(context.header.get("board", "standard"))
 
     # -- who may send what -------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -88,15 +102,13 @@ class GwBrottRules(GameRules):
         return by if isinstance(by, str) else None
 
     def sides(self, state: Any) -> dict[str, str]:
-        return {
-            seat: (GW if seat == GW else "criminals") for seat in self.table.engine.seats(state)
-        }
+        return {seat: (GW if seat == GW else "criminals") for seat in self.engine.seats(state)}
 
     def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
         # A criminal's misplaced piece sits on the criminals' side: only they may read where.
         if action.get("act") in GW_ACTS:
-            return tuple(self.table.engine.seats(state))
-        return tuple(s for s in self.table.engine.seats(state) if s != GW)
+            return tuple(self.engine.seats(state))
+        return tuple(s for s in self.engine.seats(state) if s != GW)
 
     def physical_name(self, action: Mapping[str, Any]) -> str:
         act = action.get("act")
@@ -109,32 +121,33 @@ class GwBrottRules(GameRules):
         return f"{action.get('by', 'a criminal')}'s move"
 
     # -- cards ---------------------------------------------------------------------
-    def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
+    def card(self, card: Card, seat: str | None, state: Any) -> Decision:
         """Evidence tapped: the criminal to act hands it in. A trump tapped: GW plays it."""
-        waiting = self.table.engine.to_act(state)
+        waiting = self.engine.to_act(state)
         if card.kind == "evidence":
             by = seat if seat not in (None, GW) else next((s for s in waiting if s != GW), None)
             if by is None:
-                return "evidence is handed in at the start of a criminal's turn"
-            return {"act": "destroy_evidence", "by": by, "card": card.id}
+                return Wait("evidence is handed in at the start of a criminal's turn")
+            return Play.one({"act": "destroy_evidence", "by": by, "card": card.id}, by, NFC)
         if card.kind == "trump":
             if card.id == "infiltrator":
-                return {"act": "trump", "card": card.id}
+                return Play.one({"act": "trump", "card": card.id}, GW, NFC)
             # The rest of the trump (where to, which path, which informer) comes from
             # GW's tablet or the board; the tap only says which card.
             self.said_trump = card.id
-            return f"GW plays {card.name}: GW completes it on the tablet"
+            return Wait(f"GW plays {card.name}: GW completes it on the tablet")
         return None
 
-    def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
-        """GW's magnet at rest: its move is over. A criminal with no legal move passes."""
-        if self.gw_pending is not None:
-            self.flush_gw(referee)
+    def button(self, name: str, state: Any) -> Decision:
+        """End turn: GW's magnet at rest ends its move; a criminal with no legal move passes."""
+        if name != "end_turn":
             return None
-        for seat in self.table.engine.to_act(state):
-            asked = self.table.engine.view(state, seat).get("asked") or {}
+        if self.gw_pending is not None:
+            return self.flush_gw()
+        for seat in self.engine.to_act(state):
+            asked = self.engine.view(state, seat).get("asked") or {}
             if seat != GW and asked.get("may_pass"):
-                return {"act": "pass", "by": seat}
+                return Play.one({"act": "pass", "by": seat}, seat, BUTTON)
         return None
 
     def undone(self, state: Any) -> None:
@@ -142,11 +155,10 @@ class GwBrottRules(GameRules):
         self.said_trump = None
         self.seen = None
         self.gw_pending = None
+        self._due = None
         self.problems.clear()
-        self.asking = None
-        self.asking_path = None
 
-    def accepted(self, accepted: Accepted) -> None:
+    def accepted(self, accepted: Accepted, state: Any) -> None:
         # The tracker is told the new position; what it still finds wrong it reports again.
         self.problems.clear()
         self.seen = None
@@ -156,11 +168,11 @@ class GwBrottRules(GameRules):
 
     # -- completing inputs --------------------------------------------------------
     def complete(
-        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | Completed | str:
+        self, seat: str, action: Action, state: Any, rng: random.Random | None
+    ) -> Action | Completed | Wait:
         act = action.get("act")
         if rng is not None and act == "roll" and "faces" not in action:
-            view = self.table.engine.view(state, seat)
+            view = self.engine.view(state, seat)
             count = int((view.get("asked") or {}).get("dice_to_roll") or 0)
             if not count:
                 count = int((view.get("asked") or {}).get("may_reroll") or 0)
@@ -172,16 +184,16 @@ class GwBrottRules(GameRules):
             return Completed({**action, "face": rng.choice(gw_faces())}, DIGITAL)
         if act == "move" and self.board_on and not any(k in action for k in BOARD_FIELDS):
             die = action.get("die")
-            view = self.table.engine.view(state, seat)
+            view = self.engine.view(state, seat)
             moves = ((view.get("asked") or {}).get("moves")) or {}
             if str(die) not in moves:
                 raise IllegalAction(f"the die {die!r} is not one you can move with now")
             self.said = dict(action)
             seen = self.seen
             if seen is None or seen.piece != action.get("by"):
-                return f"{seat} moves with the {die}: waiting for the piece on the board"
+                return Wait(f"{seat} moves with the {die}: waiting for the piece on the board")
             # The die is the tablet's, the square the board's: as when the board comes second.
-            return Completed(self._with_seen(action, seen), BOARD)
+            return Completed(self._with_seen(action, seen, state), BOARD)
         if (
             act == "trump"
             and self.board_on
@@ -189,17 +201,17 @@ class GwBrottRules(GameRules):
             and not any(k in action for k in BOARD_FIELDS)
         ):
             self.said_trump = str(action["card"])
-            return f"GW plays the {self.said_trump}: waiting for GW's magnet on the board"
+            return Wait(f"GW plays the {self.said_trump}: waiting for GW's magnet on the board")
         self.said = None
         if act == "trump":
             self.said_trump = None
         return action
 
-    def _with_seen(self, said: dict[str, Any], seen: Any) -> dict[str, Any]:
+    def _with_seen(self, said: Action, seen: Any, state: Any) -> Action:
         """A die said on the tablet with the move the board showed; illegal: put it back."""
         action = {**said, "to": seen.to}
         try:
-            self.table.check(action)
+            self.engine.apply(state, action)
         except IllegalAction as exc:
             self._put_back(seen, exc.reason)
             raise IllegalAction(f"{exc.reason}; put your piece back on {seen.from_}") from None
@@ -207,23 +219,21 @@ class GwBrottRules(GameRules):
 
     @property
     def board_on(self) -> bool:
-        return bool(self.table.settings.get("board", False))
+        return self.context.board_on
 
     # -- the board --------------------------------------------------------------------
-    def expectation(self, state: Any) -> Any:
+    def expectation(self, state: Any) -> Expectation | None:
         """Where every magnet belongs now, who may move it, who must go to jail."""
         if not self.board_on:
             return None
-        from .tracker import Expectation
-
-        summary = self.table.engine.summary(state)
+        summary = self.engine.summary(state)
         criminals = summary["criminals"]
         kinds = {GW: "gw", **{piece: "criminal" for piece in criminals}}
         positions: dict[str, str | None] = {GW: summary["gw_position"]}
         for piece, info in criminals.items():
             # A caught piece rides on GW's magnet until someone puts it in the jail.
             positions[piece] = None if piece in self.to_jail else info["position"]
-        movers = frozenset(s for s in self.table.engine.to_act(state) if s in kinds)
+        movers = frozenset(s for s in self.engine.to_act(state) if s in kinds)
         return Expectation(
             kinds,
             positions,
@@ -234,15 +244,15 @@ class GwBrottRules(GameRules):
             turn=summary["turn"],
         )
 
-    def observe(self, observation: Any, referee: Referee) -> None:
+    def observe(self, observation: Any, state: Any, now: float) -> Decision:
         kind = getattr(observation, "TYPE", "")
         if kind == "moved":
-            self._moved(observation, referee)
-        elif kind == "jailed":
+            return self._moved(observation, state, now)
+        if kind == "jailed":
             self.to_jail.discard(observation.piece)
             self.problems.pop(observation.piece, None)
-            referee.expect()
-        elif kind == "anomaly":
+            return Expect()  # the piece is no longer expected on GW's magnet
+        if kind == "anomaly":
             key = observation.piece or f"?{observation.found}"
             self.problems[key] = Problem(observation.piece, observation.kind, observation.text)
         elif kind == "restored":
@@ -251,30 +261,38 @@ class GwBrottRules(GameRules):
             if self.seen is not None and self.seen.piece == observation.piece:
                 self.seen = None
             elif not had_problem:
-                self._back_where_it_was(observation, referee)
+                return self._back_where_it_was(observation, state)
         elif kind == "ambiguous":
-            self._ask(observation)
+            return self._ask(observation, state, now)
         # "captured" and "in_hand" change nothing: the engine decides catches from GW's path.
+        return None
 
-    def _moved(self, moved: Any, referee: Referee) -> None:
-        state = self.table.state
+    def _moved(self, moved: Any, state: Any, now: float) -> Decision:
         if moved.piece == GW:
-            self._gw_moved(moved, referee, state)
-            return
+            return self._gw_moved(moved, state, now)
         self.seen = moved
         said = self.said
         if said is None or said.get("by") != moved.piece:
-            return  # the die is still to be said on the tablet
+            return None  # the die is still to be said on the tablet
         try:
-            action = self._with_seen(said, moved)
+            action = self._with_seen(said, moved, state)
         except IllegalAction:
-            return
-        reason = referee.apply_physical(action, moved.piece)
-        if reason is not None:
-            self.said = said  # the die stays said; the piece goes back and moves again
-            self._put_back(moved, reason)
+            return None
+        return Play.one(action, moved.piece, BOARD, about=_CriminalMove(moved, said))
 
-    def _back_where_it_was(self, restored: Any, referee: Referee) -> None:
+    def refused(self, play: Play, action: Action, reason: str, state: Any) -> Status | None:
+        about = play.about
+        if isinstance(about, _CriminalMove):
+            self.said = about.said  # the die stays said; the piece goes back and moves again
+            if about.moved is not None:
+                self._put_back(about.moved, reason)
+            return None
+        if about is not None:  # GW's move as the board showed it
+            self._put_back(about, reason)
+            return None
+        return super().refused(play, action, reason, state)
+
+    def _back_where_it_was(self, restored: Any, state: Any) -> Decision:
         """A piece lifted and put down where it stood, with a die said that allows it.
 
         Walks may come back to their start ("back and forth as many times as you
@@ -283,13 +301,13 @@ class GwBrottRules(GameRules):
         """
         said = self.said
         if said is None or said.get("by") != restored.piece:
-            return
-        view = self.table.engine.view(self.table.state, restored.piece)
+            return None
+        view = self.engine.view(state, restored.piece)
         ends = ((view.get("asked") or {}).get("moves") or {}).get(str(said.get("die")))
         if isinstance(ends, list) and restored.at in ends:
-            reason = referee.apply_physical({**said, "to": restored.at}, restored.piece)
-            if reason is not None:
-                self.said = said
+            action = {**said, "to": restored.at}
+            return Play.one(action, restored.piece, BOARD, about=_CriminalMove(None, said))
+        return None
 
     def _ways(self, start: str | None, path: tuple[str, ...]) -> list[list[str]]:
         """GW's path with the cells a fast slide skipped put back: every way that fits.
@@ -299,7 +317,7 @@ class GwBrottRules(GameRules):
         blocks one corner, and then GW says on its tablet which way it went.
         Anything else is left as seen (and the engine refuses it).
         """
-        board = self.rules_board
+        board = self.board
         if start is None:
             return [list(path)]
         ways: list[list[str]] = [[]]
@@ -314,19 +332,11 @@ class GwBrottRules(GameRules):
             here = cell
         return ways
 
-    @property
-    def rules_board(self) -> Any:
-        if not hasattr(self, "_board"):
-            from lawmaster.rules.gw_brott.board import Board
-
-            self._board = Board.load(self.table.header.get("board", "standard"))
-        return self._board
-
-    def _gw_moved(self, moved: Any, referee: Referee, state: Any) -> None:
-        asked = self.table.engine.view(state, GW).get("asked") or {}
+    def _gw_moved(self, moved: Any, state: Any, now: float) -> Decision:
+        asked = self.engine.view(state, GW).get("asked") or {}
         if self.said_trump == "helicopter" and asked.get("act") == "gw_roll":
-            self._apply_gw({"act": "trump", "card": "helicopter", "to": moved.to}, moved, referee)
-            return
+            action = {"act": "trump", "card": "helicopter", "to": moved.to}
+            return Play.one(action, GW, BOARD, about=moved)
         if self.said_trump == "breakthrough" and asked.get("act") == "gw_roll":
             steps = 8
         elif asked.get("act") == "gw_move":
@@ -334,50 +344,40 @@ class GwBrottRules(GameRules):
         else:
             why = "GW rolls its die first" if asked else "it is not GW's turn"
             self._put_back(moved, why)
-            return
+            return None
         self.gw_pending = moved
         if min(len(way) for way in self._ways(moved.from_, moved.path)) >= steps:
-            self.flush_gw(referee)
-            return
+            return self.flush_gw()
         # Fewer steps than allowed: GW may still go on. Wait for a pause (or "done").
-        if self._gw_timer is not None:
-            self._gw_timer.cancel()
-        self._gw_timer = threading.Timer(self.gw_pause, self._gw_pause_over, (referee, moved))
-        self._gw_timer.daemon = True
-        self._gw_timer.start()
+        self._due = now + self.gw_pause
+        return None
 
-    def _gw_pause_over(self, referee: Referee, moved: Any) -> None:
-        with referee.lock:
-            if self.gw_pending is moved:
-                self.flush_gw(referee)
-                referee.refresh()
+    def due_at(self) -> float | None:
+        return self._due if self.gw_pending is not None else None
 
-    def flush_gw(self, referee: Referee) -> None:
+    def due(self, state: Any, now: float) -> Decision:
+        """GW's magnet has rested for the pause: its move is over."""
+        return self.flush_gw()
+
+    def flush_gw(self) -> Decision:
         """GW's move as the board shows it now is GW's move."""
         moved, self.gw_pending = self.gw_pending, None
-        if self._gw_timer is not None:
-            self._gw_timer.cancel()
-            self._gw_timer = None
+        self._due = None
         if moved is None:
-            return
+            return None
         ways = self._ways(moved.from_, moved.path)
         if len(ways) == 1:
-            self._apply_gw(self._gw_action(ways[0]), moved, referee)
-            return
+            return Play.one(self._gw_action(ways[0]), GW, BOARD, about=moved)
         # The sensors missed a corner and either corner fits: GW knows which way it went.
-        self.asking_path = (ways, moved)
-        prompt = _prompt("which_path", {"act": "choose_path"}, options=ways)
-        self.table.set_prompts({GW: [prompt]})
+        question = prompt("which_path", {"act": "choose_path"}, options=ways)
+        answers = tuple(Play.one(self._gw_action(way), GW, BOARD, about=moved) for way in ways)
+        waiting = "waiting for GW to say which way its magnet went"
+        return Ask(Question((GW,), "choose_path", question, answers, waiting))
 
-    def _gw_action(self, path: list[str]) -> dict[str, Any]:
+    def _gw_action(self, path: list[str]) -> Action:
         if self.said_trump == "breakthrough":
             return {"act": "trump", "card": "breakthrough", "path": path}
         return {"act": "gw_move", "path": path}
-
-    def _apply_gw(self, action: dict[str, Any], moved: Any, referee: Referee) -> None:
-        reason = referee.apply_physical(action, GW)
-        if reason is not None:
-            self._put_back(moved, reason)
 
     def _put_back(self, moved: Any, reason: str) -> None:
         kind = "gw" if moved.piece == GW else "criminal"
@@ -385,62 +385,40 @@ class GwBrottRules(GameRules):
             moved.piece, kind, f"put {moved.piece} back on {moved.from_}", reason
         )
 
-    def _ask(self, ambiguous: Any) -> None:
+    def _ask(self, ambiguous: Any, state: Any, now: float) -> Decision:
         """Two readings of one observation: the seat whose piece it is says which."""
         pieces = [getattr(r, "piece", None) for r in ambiguous.readings]
-        waiting = self.table.to_act()
+        waiting = self.engine.to_act(state)
         # The seat to act knows what it did; else a criminal (who may see criminals' cells).
         seat = next((p for p in pieces if p in waiting), None)
         if seat is None:
             seat = next((p for p in pieces if p and p != GW), GW)
-        self.asking = ambiguous
         options = [r.to_json() for r in ambiguous.readings]
-        prompt = _prompt("which_reading", {"act": "choose_reading"}, options=options)
-        self.table.set_prompts({seat: [prompt]})
-        self.asking_seat = seat
+        question = prompt("which_reading", {"act": "choose_reading"}, options=options)
+        answers = tuple(
+            (lambda state, reading=reading: self.observe(reading, state, now))
+            for reading in ambiguous.readings
+        )
+        return Ask(
+            Question(
+                (seat,),
+                "choose_reading",
+                question,
+                answers,
+                f"waiting for {seat} to say what happened",
+            )
+        )
 
-    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
-        act = action.get("act")
-        if act == "choose_reading":
-            if self.asking is None or seat != self.asking_seat:
-                raise IllegalAction("there is no question for you to answer")
-            index = action.get("index")
-            readings = self.asking.readings
-            if (
-                not isinstance(index, int)
-                or isinstance(index, bool)
-                or not (0 <= index < len(readings))
-            ):
-                raise IllegalAction(f"'index' must be 0 to {len(readings) - 1}")
-            self.asking = None
-            self.table.set_prompts({})
-            self.observe(readings[index], referee)
-            referee.refresh()
-            return True
-        if act == "choose_path":
-            if seat != GW or self.asking_path is None:
-                raise IllegalAction("there is no question for you to answer")
-            ways, moved = self.asking_path
-            index = action.get("index")
-            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ways):
-                raise IllegalAction(f"'index' must be 0 to {len(ways) - 1}")
-            self.asking_path = None
-            self.table.set_prompts({})
-            self._apply_gw(self._gw_action(ways[index]), moved, referee)
-            referee.refresh()
-            return True
-        if act == "gw_done":
-            if seat != GW or self.gw_pending is None:
-                raise IllegalAction("GW's magnet has not moved")
-            self.flush_gw(referee)
-            referee.refresh()
-            return True
-        return False
+    tablet_acts = frozenset({"gw_done"})
+
+    def tablet(self, seat: str, action: Mapping[str, Any], state: Any) -> Decision:
+        """GW ends its move on the tablet (its magnet is where it stops)."""
+        if seat != GW or self.gw_pending is None:
+            raise IllegalAction("GW's magnet has not moved")
+        return self.flush_gw()
 
     def board_status(self, state: Any) -> Status | None:
-        from .table import Status
-
-        criminals = tuple(s for s in self.table.engine.seats(state) if s != GW)
+        criminals = tuple(s for s in self.engine.seats(state) if s != GW)
         if self.problems:
             public = [p.words() for p in self.problems.values() if p.kind == "gw"]
             hidden = [p for p in self.problems.values() if p.kind != "gw"]
@@ -450,10 +428,6 @@ class GwBrottRules(GameRules):
             return Status("illegal", "; ".join(public), detail, criminals)
         if self.to_jail:
             return Status("waiting", f"put {', '.join(sorted(self.to_jail))} in the jail")
-        if self.asking is not None:
-            return Status("waiting", f"waiting for {self.asking_seat} to say what happened")
-        if self.asking_path is not None:
-            return Status("waiting", "waiting for GW to say which way its magnet went")
         if self.gw_pending is not None:
             return Status("waiting", "GW is moving (GW's tablet can end the move)")
         if self.seen is not None:
@@ -472,99 +446,20 @@ class GwBrottRules(GameRules):
         if not isinstance(asked, Mapping):
             return []
         if seat == GW:
-            return self._gw_prompts(asked)
-        return self._criminal_prompts(seat, asked)
-
-    def _gw_prompts(self, asked: Mapping[str, Any]) -> list[dict[str, Any]]:
-        if asked.get("act") == "gw_roll":
-            prompts: list[dict[str, Any]] = [
-                _prompt("enter_dice", {"act": "gw_roll"}, count=1, faces=list(gw_faces()))
-            ]
-            if asked.get("or_trump"):
-                cards = list(asked["or_trump"])
-                if self.said_trump in cards:
-                    cards = [self.said_trump]
-                prompts.append(_prompt("trump", {"act": "trump"}, cards=cards))
-            return prompts
-        if asked.get("act") == "gw_move":
-            return [
-                _prompt(
-                    "gw_move",
-                    {"act": "gw_move"},
-                    steps=asked.get("steps"),
-                    exactly=asked.get("exactly"),
-                    move_kind=asked.get("kind"),
-                    on_board=self.board_on,
-                )
-            ]
-        return []
-
-    def _criminal_prompts(self, seat: str, asked: Mapping[str, Any]) -> list[dict[str, Any]]:
-        base = {"by": seat}
-        act = asked.get("act")
-        if act == "inform":
-            return [_prompt("inform", {"act": "inform", **base}, targets=asked.get("targets"))]
-        if act == "roll":
-            prompts = []
-            if asked.get("dice_to_roll"):
-                prompts.append(
-                    _prompt(
-                        "enter_dice",
-                        {"act": "roll", **base},
-                        count=asked["dice_to_roll"],
-                        faces=list(criminal_faces()),
-                    )
-                )
-            if asked.get("may_reset"):
-                prompts.append(
-                    _prompt("reset", {"act": "reset", **base}, required=asked.get("must_reset"))
-                )
-            if asked.get("may_destroy"):
-                prompts.append(
-                    _prompt(
-                        "destroy_evidence",
-                        {"act": "destroy_evidence", **base},
-                        cards=list(asked["may_destroy"]),
-                    )
-                )
-            return prompts
-        if act == "move":
-            if self.said is not None and self.said.get("by") == seat:
-                return [
-                    _prompt(
-                        "move_piece",
-                        dict(self.said),
-                        die=self.said.get("die"),
-                        message=f"move your piece with the {self.said.get('die')} on the board",
-                    )
-                ]
-            moves = asked.get("moves") or {}
-            prompts = [
-                _prompt(
-                    "choose_die",
-                    {"act": "move", **base},
-                    options=sorted(moves),
-                    moves=moves,
-                    on_board=self.board_on,
-                )
-            ]
-            if asked.get("may_reroll"):
-                prompts.append(
-                    _prompt(
-                        "enter_dice",
-                        {"act": "roll", **base},
-                        count=asked["may_reroll"],
-                        faces=list(criminal_faces()),
-                        reroll=True,
-                    )
-                )
-            if asked.get("may_pass"):
-                prompts.append(_prompt("pass", {"act": "pass", **base}))
-            return prompts
-        return []
+            return gw_prompts(asked, self.said_trump, self.board_on)
+        return criminal_prompts(seat, asked, self.said, self.board_on)
 
 
-def _gaps(board: Any, a: int, b: int) -> list[list[int]]:
+@dataclass(frozen=True)
+class _CriminalMove:
+    """A criminal's move as the board showed it (``None``: put back where it stood),
+    with the die said for it: kept with a :class:`Play` in case it is refused."""
+
+    moved: Any
+    said: Action
+
+
+def _gaps(board: Board, a: int, b: int) -> list[list[int]]:
     """The ways to fill the cells between ``a`` and ``b`` along a shortest street way.
 
     Next to each other: one way, nothing between. A straight gap: the cells
@@ -585,8 +480,3 @@ def _gaps(board: Any, a: int, b: int) -> list[list[int]]:
         open_corners = [[c] for c in corners if not board.is_blocked(c)]
         return open_corners or [[]]
     return [[]]
-
-
-def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A prompt: its kind, the base action its answer completes, and what to show."""
-    return {"kind": kind, **action, "action": dict(action), **extra}

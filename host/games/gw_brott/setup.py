@@ -1,4 +1,4 @@
-"""Dealing the cards a setup form leaves out, for tables that deal on the tablet.
+"""Setting up GW:s brott: the setup page's fields, dealing, and the demo's game.
 
 A GW:s brott header needs the evidence cards dealt to each piece, each piece's
 criminal card (its immunity) and GW's three trumps. At a real table they come
@@ -15,11 +15,54 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from lawmaster.host.plugin import Setup, SetupField
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import COLOURS, Board
 from lawmaster.rules.gw_brott.cards import criminal_cards, trump_names
 
 _SYSTEM = secrets.SystemRandom()
+
+#: The demo's game: two criminals against GW, cards dealt as a table might.
+DEMO_HEADER: dict[str, Any] = {
+    "game": "gw-brott",
+    "board": "standard",
+    "criminals": ["red", "green"],
+    "abilities": {"red": "helicopter", "green": "informer"},
+    "evidence": {
+        "red": ["blue-1", "red-1", "green-1", "yellow-1", "white-1"],
+        "green": ["blue-2", "red-2", "green-2", "yellow-2", "white-2"],
+    },
+    "trumps": ["helicopter", "informer", "breakthrough"],
+}
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
+    """The game's part of a header from its setup fields (``shown``: they were on the page)."""
+    header: dict[str, Any] = {}
+    if form.get("board"):
+        header["board"] = form["board"]
+    if form.get("criminals"):
+        header["criminals"] = _split(form["criminals"])
+    if form.get("two_player"):
+        header["two_player"] = True
+    options: dict[str, Any] = {}
+    if form.get("gw_steps"):
+        options["gw_steps"] = form["gw_steps"]
+    if "special_move_catches" in form or form.get("shown"):
+        # An unticked box is not sent at all: the fields being shown says it was unticked.
+        options["special_move_catches"] = bool(form.get("special_move_catches"))
+    if options:
+        header["options"] = options
+    return header
+
+
+def demo_header(seed: int) -> dict[str, Any]:
+    """The demo's game (the same whatever the seed: the dice differ)."""
+    return dict(DEMO_HEADER)
 
 
 def deal_gw(header: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
@@ -62,3 +105,31 @@ def _evidence(
         for piece, card in zip(pieces, by_colour[colour], strict=False):
             hands[piece].append(card)
     return hands
+
+
+SETUP = Setup(
+    fields=(
+        SetupField(
+            "criminals",
+            "Criminal pieces, in turn order",
+            default="red, green",
+            placeholder="red, green, yellow",
+        ),
+        SetupField("board", "Board", default="standard"),
+        SetupField("two_player", "Two players (one criminal with two pieces)", "checkbox"),
+        SetupField(
+            "gw_steps",
+            "GW moves",
+            "select",
+            default="up_to",
+            choices=(("up_to", "up to the steps rolled"), ("exactly", "exactly the steps rolled")),
+        ),
+        SetupField(
+            "special_move_catches", "GW's special move catches criminals", "checkbox", default="1"
+        ),
+    ),
+    header=header_from_form,
+    deal=deal_gw,
+    deals="the evidence cards, the criminal cards and GW's trumps",
+    demo=demo_header,
+)

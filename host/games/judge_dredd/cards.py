@@ -21,7 +21,7 @@ from typing import Any
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.core.boarddata import load_data
 
-from .dredd_words import book
+from .words import book
 
 #: The type's printed name, for the card's top line.
 KIND = {

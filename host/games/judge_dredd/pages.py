@@ -22,12 +22,12 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup, escape
 
+from lawmaster.host.ui import SeatUI, generic
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
-from . import dredd_cards as cards
-from . import dredd_words as words
+from . import cards, words
 
 # Parts of the view the map already shows (the rest goes to the list).
 _IN_TABLE = ("judges", "perps", "crimes", "alien", "quarantined")
@@ -585,7 +585,7 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
     odds_here = isinstance(odds, Mapping) and not committing
     return Markup(
         render_template(
-            "jd_known.html",
+            "judge-dredd/known.html",
             you=_you(view, seat),
             odds=odds_html(odds) if odds_here else None,
             now=[_cap(a.get("why")) for a in asked if a.get("why")],
@@ -829,9 +829,27 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
     blocks = _blocks(view, seat) + _tap_blocks(snapshot)
     if not blocks:
         return Markup("")
-    return Markup(render_template("jd_controls.html", blocks=blocks, token=token))
+    return Markup(render_template("judge-dredd/controls.html", blocks=blocks, token=token))
 
 
 def describe(event: Mapping[str, Any]) -> str:
-    """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.dredd_words`)."""
+    """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.words`)."""
     return words.describe(event)
+
+
+class JudgeDreddUI(SeatUI):
+    """Judge Dredd's seat pages: the sector map, cards drawn as cards, combat odds."""
+
+    covered = COVERED_PROMPTS
+
+    def board(self, snapshot: Mapping[str, Any]) -> Markup:
+        return board(snapshot) or generic.board(snapshot)
+
+    def extras(self, snapshot: Mapping[str, Any]) -> Markup:
+        return extras(snapshot)
+
+    def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+        return controls(snapshot, token, digital_dice)
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return describe(event)

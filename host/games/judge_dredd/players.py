@@ -20,7 +20,7 @@ Each simulated person plays what the game asks of its seat, as at the table:
   uses Internal Affairs on a random player when it answers before anyone draws.
 
 Same interface as :class:`lawmaster.host.sim.players.Players`: :meth:`decide`
-returns the next :class:`~lawmaster.host.sim.players.Decision`, drawn from a
+returns the next :class:`~lawmaster.host.sim.players.Intent`, drawn from a
 generator seeded with the seed and the journal's sequence number, so a resumed
 game goes on as it would have. ``move`` is the standee gesture
 ``(piece, from, to, ())`` (piece ``"judge-<seat>"``, ``from`` ``"hand"`` when it
@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from lawmaster.host.plugin import Intent, decision_rng
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
@@ -42,31 +43,10 @@ from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
 from lawmaster.rules.judge_dredd.state import known_location
 from lawmaster.rules.judge_dredd.views import asking
 
-from .players import Decision, decision_rng
-
 #: Chance that a player who is not fighting helps the Perp with a card.
 MEDDLE = 0.3
 #: What a face-down Perp is guessed to be worth (the average Perp plus one Crime).
 UNKNOWN_PERP = 7
-
-
-def dredd_header(players: Sequence[str], seed: int = 0, **extra: Any) -> dict[str, Any]:
-    """A header with every opening hand dealt (and tapped) from a seeded Action deck.
-
-    Alert cards are never dealt: drawn at setup they go back into the deck.
-    """
-    header: dict[str, Any] = {"game": "judge-dredd", "players": list(players), **extra}
-    cards = CardBook.load(header.get("cards", "standard"))
-    rng = random.Random(f"deal:{seed}")
-    deck = sorted(c for c, a in cards.actions.items() if a.type != "alert")
-    rng.shuffle(deck)
-    specialists = header.get("specialists") or {}
-    hands = {}
-    for seat in players:
-        size = 7 if specialists.get(seat) == "cadet" else 6
-        hands[seat], deck = deck[:size], deck[size:]
-    header["hands"] = hands
-    return header
 
 
 class DreddPlayers:
@@ -79,7 +59,7 @@ class DreddPlayers:
         self._steps: dict[str, dict[str, int]] = {}
 
     # -- the one entry point -------------------------------------------------
-    def decide(self) -> Decision | None:
+    def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
         table = self.table
         if table.is_over():
@@ -96,21 +76,21 @@ class DreddPlayers:
         for seat, act in waiting:
             handler = getattr(self, f"_{act}", None)
             if handler is None:
-                return Decision(seat, {"act": act})
+                return Intent(seat, {"act": act})
             decision = handler(seat, state, rng)
             if decision is not None:
                 return decision  # None: an optional moment this person lets pass
         return None
 
     # -- setup and refill: the decks -------------------------------------------
-    def _place_judge(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _place_judge(self, seat: str, state: Any, rng: random.Random) -> Intent:
         taken = {j["sector"] for j in state["judges"].values()}
         free = [s for s in self.board.starting_sectors if s not in taken]
         sector = rng.choice(free)
         action = {"act": "place_judge", "by": seat, "sector": sector}
-        return Decision(seat, action, move=(piece(seat), "hand", sector, ()))
+        return Intent(seat, action, move=(piece(seat), "hand", sector, ()))
 
-    def _place_crime(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _place_crime(self, seat: str, state: Any, rng: random.Random) -> Intent:
         sector_card = rng.choice(sorted(state["sector_deck"]))
         crime = self._unseen(state, rng, "crime")
         action: dict[str, Any] = {"act": "place_crime", "sector_card": sector_card, "crime": crime}
@@ -123,27 +103,27 @@ class DreddPlayers:
                 action["perp"] = perp
                 taps.append((perp, None))
         taps.append((crime, None))
-        return Decision(seat, action, notes={"taps": taps})
+        return Intent(seat, action, notes={"taps": taps})
 
-    def _discard_sector(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _discard_sector(self, seat: str, state: Any, rng: random.Random) -> Intent:
         card = rng.choice(sorted(state["sector_deck"]))
-        return Decision(
+        return Intent(
             seat, {"act": "discard_sector", "sector_card": card}, notes={"taps": [(card, None)]}
         )
 
-    def _draw(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _draw(self, seat: str, state: Any, rng: random.Random) -> Intent:
         owed = state["refill"]["owed"][seat]
         actions = state["cards"].actions
         # Held hands are known, so the unknown cards not in the discard are the deck.
         deck = sorted(c for c in actions if known_location(state, c) is None)
         if len(deck) < owed or state["action_deck"] < owed:
-            return Decision(seat, {"act": "draw", "by": seat, "count": owed})
+            return Intent(seat, {"act": "draw", "by": seat, "count": owed})
         drawn = rng.sample(deck, owed)
         if actions[drawn[0]].type == "alert":
             # An Alert is played the moment it is drawn (and replaces itself).
             alert = self._alert(seat, drawn[0], state, rng)
             if alert is not None:
-                return Decision(seat, alert)
+                return Intent(seat, alert)
         cards = []
         for card in drawn:
             if actions[card].type == "alert":
@@ -152,9 +132,9 @@ class DreddPlayers:
         if not cards:
             plain = [c for c in deck if actions[c].type != "alert"]
             if not plain:
-                return Decision(seat, {"act": "draw", "by": seat, "count": owed})
+                return Intent(seat, {"act": "draw", "by": seat, "count": owed})
             cards = [rng.choice(plain)]
-        return Decision(
+        return Intent(
             seat,
             {"act": "draw", "by": seat, "cards": cards},
             notes={"taps": [(c, seat) for c in cards]},
@@ -190,11 +170,11 @@ class DreddPlayers:
             return action
         return None
 
-    def _recycle(self, seat: str, state: Any, rng: random.Random) -> Decision:
-        return Decision(seat, {"act": "recycle", "by": seat, "count": 0})
+    def _recycle(self, seat: str, state: Any, rng: random.Random) -> Intent:
+        return Intent(seat, {"act": "recycle", "by": seat, "count": 0})
 
     # -- movement -----------------------------------------------------------------
-    def _move(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _move(self, seat: str, state: Any, rng: random.Random) -> Intent:
         here = state["judges"][seat]["sector"]
         options = reachable(state, seat)
         scored = []
@@ -205,8 +185,8 @@ class DreddPlayers:
         _, end, path = scored[0]
         action = {"act": "move", "by": seat, "path": list(path)}
         if not path:
-            return Decision(seat, action)
-        return Decision(seat, action, move=(piece(seat), here, end, ()))
+            return Intent(seat, action)
+        return Intent(seat, action, move=(piece(seat), here, end, ()))
 
     def _worth(self, state: Any, sector: str) -> float:
         """How good a place to end a move ``sector`` is (higher: better)."""
@@ -235,43 +215,43 @@ class DreddPlayers:
             self._steps[a] = steps
         return self._steps[a].get(b, 99)
 
-    def _end_movement(self, seat: str, state: Any, rng: random.Random) -> Decision:
-        return Decision(seat, {"act": "end_movement"})
+    def _end_movement(self, seat: str, state: Any, rng: random.Random) -> Intent:
+        return Intent(seat, {"act": "end_movement"})
 
     # -- arrests ----------------------------------------------------------------------
-    def _next_arrest(self, seat: str, state: Any, rng: random.Random) -> Decision:
-        return Decision(seat, {"act": "next_arrest"})
+    def _next_arrest(self, seat: str, state: Any, rng: random.Random) -> Intent:
+        return Intent(seat, {"act": "next_arrest"})
 
-    def _arrest(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _arrest(self, seat: str, state: Any, rng: random.Random) -> Intent:
         seats = list(state["pending"]["seats"])
         groups = [seats] if rng.random() < 0.5 else [[s] for s in seats]
-        return Decision(seat, {"act": "arrest", "groups": groups})
+        return Intent(seat, {"act": "arrest", "groups": groups})
 
-    def _reveal_perp(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _reveal_perp(self, seat: str, state: Any, rng: random.Random) -> Intent:
         sector = state["pending"]["sector"]
         perp = state["perps"][sector]["card"] or self._unseen(state, rng, "perp")
         action = {"act": "reveal_perp", "sector": sector, "perp": perp}
-        return Decision(seat, action, notes={"taps": [(perp, None)]})
+        return Intent(seat, action, notes={"taps": [(perp, None)]})
 
-    def _accept(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _accept(self, seat: str, state: Any, rng: random.Random) -> Intent:
         action: dict[str, Any] = {"act": "accept", "by": seat}
         pending = state["pending"]
         if pending["kind"] == "barney":
             return self._landing(seat, state, rng, action, pending["to"])
-        return Decision(seat, action)
+        return Intent(seat, action)
 
     def _landing(
         self, seat: str, state: Any, rng: random.Random, action: dict[str, Any], to: str
-    ) -> Decision:
+    ) -> Intent:
         """``action`` moving ``seat``'s Judge to ``to``, tapping a face-down Perp it turns up."""
         perp = state["perps"].get(to)
         if perp is not None and not perp["face_up"] and perp["card"] is None:
             card = self._unseen(state, rng, "perp")
             if card is not None:
-                return Decision(seat, {**action, "perp": card}, notes={"taps": [(card, None)]})
-        return Decision(seat, action)
+                return Intent(seat, {**action, "perp": card}, notes={"taps": [(card, None)]})
+        return Intent(seat, action)
 
-    def _play(self, seat: str, state: Any, rng: random.Random) -> Decision | None:
+    def _play(self, seat: str, state: Any, rng: random.Random) -> Intent | None:
         """Robodoc when KO'd and holding one (the other asked plays are let pass)."""
         if not state["judges"][seat]["ko"]:
             return None
@@ -289,24 +269,24 @@ class DreddPlayers:
             return decision
         return None
 
-    def _decline(self, seat: str, state: Any, rng: random.Random) -> Decision:
-        return Decision(seat, {"act": "decline", "by": seat})
+    def _decline(self, seat: str, state: Any, rng: random.Random) -> Intent:
+        return Intent(seat, {"act": "decline", "by": seat})
 
-    def _internal_affairs(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _internal_affairs(self, seat: str, state: Any, rng: random.Random) -> Intent:
         target = rng.choice([s for s in state["players"] if s != seat])
-        return Decision(seat, {"act": "internal_affairs", "by": seat, "target": target})
+        return Intent(seat, {"act": "internal_affairs", "by": seat, "target": target})
 
-    def _perp_escape(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _perp_escape(self, seat: str, state: Any, rng: random.Random) -> Intent:
         sector = state["pending"]["sector"]
         to = rng.choice(sorted(perp_destinations(state, sector)))
-        return Decision(seat, {"act": "perp_escape", "by": seat, "to": to})
+        return Intent(seat, {"act": "perp_escape", "by": seat, "to": to})
 
-    def _roll(self, seat: str, state: Any, rng: random.Random) -> Decision:
+    def _roll(self, seat: str, state: Any, rng: random.Random) -> Intent:
         needed: Mapping[str, int] = state["combat"]["needed"]
         dice = {key: [rng.randint(1, 6) for _ in range(n)] for key, n in needed.items()}
-        return Decision(seat, {"act": "roll", "dice": dice})
+        return Intent(seat, {"act": "roll", "dice": dice})
 
-    def _combat(self, state: Any, waiting: list[tuple[str, str]]) -> Decision:
+    def _combat(self, state: Any, waiting: list[tuple[str, str]]) -> Intent:
         """The next card committed face down, or the reveal once everyone had a say."""
         combat = state["combat"]
         fighters = [s for g in combat["groups"] for s in g]
@@ -318,9 +298,9 @@ class DreddPlayers:
             if choice is not None:
                 card, for_ = choice
                 action = {"act": "commit", "by": seat, "card": card, "for": for_}
-                return Decision(seat, action, notes={"taps": [(card, seat)]})
+                return Intent(seat, action, notes={"taps": [(card, seat)]})
         seat = next(s for s, act in waiting if act == "reveal")
-        return Decision(seat, {"act": "reveal"})
+        return Intent(seat, {"act": "reveal"})
 
     def _card_to_commit(self, state: Any, seat: str, fighters: list[str]) -> tuple[str, str] | None:
         cards = state["cards"]

@@ -36,32 +36,44 @@ Dice: a combat's dice are one engine action; each roller types its own dice
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from lawmaster.host.nfc.cards import Card
+from lawmaster.host.plugin import (
+    BOARD,
+    BUTTON,
+    DIGITAL,
+    NFC,
+    TABLET,
+    Accepted,
+    Action,
+    Ask,
+    Completed,
+    Decision,
+    Expect,
+    GameRules,
+    Play,
+    Question,
+    RulesContext,
+    Status,
+    Wait,
+)
+from lawmaster.host.tracker import Expectation
 from lawmaster.rules.core import IllegalAction
-from lawmaster.rules.judge_dredd.movement import current_mover, perp_destinations, reachable, walk
+from lawmaster.rules.judge_dredd.movement import current_mover, reachable, walk
 from lawmaster.rules.judge_dredd.state import board, book, known_location
 from lawmaster.rules.judge_dredd.views import asking
 
-from .referee import DIGITAL, TABLET, Completed, GameRules
-
-if TYPE_CHECKING:
-    from .referee import Referee
-    from .table import Accepted, Status
+from .prompts import FACES, DreddPrompts, Placing, asked_for, landing, prompt
 
 #: The kind of magnet in a standee's base (the sensor map's name).
 JUDGE = "judge"
-#: Die faces of an ordinary six-sided die.
-FACES = (1, 2, 3, 4, 5, 6)
 #: Acts without a ``by`` that belong to the one seat the engine asks for them (a roll may
 #: come from any roller; the referee checks each roller's own dice).
 ASKED_ACTS = frozenset({"place_crime", "discard_sector", "reveal_perp", "arrest"})
 #: The problem key of a wrong answer to "whose Judge moved?" (no sensor can confirm it).
 AMBIGUOUS = "?ambiguous"
-#: Referee-only tablet inputs (answers to the referee's own questions).
-ANSWERS = frozenset({"choose_reading", "claim_card", "commit_for"})
 
 
 def judge_piece(seat: str) -> str:
@@ -76,38 +88,16 @@ def piece_seat(piece: object) -> str | None:
     return None
 
 
-@dataclass
-class Question:
-    """A question the referee put to some seats: ``options[i]`` is what answer ``i`` means."""
-
-    kind: str
-    seats: tuple[str, ...]
-    prompt: dict[str, Any]
-    options: list[dict[str, Any]]
-    #: A card being asked about (claim / commit target), for the answer.
-    card: str | None = None
-
-
-@dataclass
-class Placing:
-    """A crime placement being tapped in: the Sector card, then maybe the Perp."""
-
-    sector_card: str
-    perp: str | None = None
-
-
-class DreddRules(GameRules):
+class DreddRules(DreddPrompts, GameRules):
     """Judge Dredd: every Judge is its own side; cards by NFC, standees on the board."""
 
-    def __init__(self, table: Any) -> None:
-        super().__init__(table)
+    def __init__(self, context: RulesContext) -> None:
+        super().__init__(context)
         #: Board problems by piece (``"?<sector>"`` for a stray magnet): words for the table.
         self.problems: dict[str, str] = {}
         #: Standees the game moved (KO, Barney, Robodoc) that the table still has to move:
         #: (where the standee stands, where the game has it now), by piece.
         self.relocate: dict[str, tuple[str, str]] = {}
-        #: An open question to seats.
-        self.question: Question | None = None
         #: A crime placement being tapped.
         self.placing: Placing | None = None
         #: A move (or a Robodoc or Barney landing) waiting for the Perp it turns up.
@@ -119,7 +109,10 @@ class DreddRules(GameRules):
         #: Cards a Hospital Judge tapped to recycle, by seat.
         self.recycling: dict[str, list[str]] = {}
         #: Each Judge's Sector after the last accepted input (to see who the game moved).
-        self._sectors = _sectors(table.state)
+        self._sectors: dict[str, str | None] = {}
+
+    def start(self, state: Any) -> None:
+        self._sectors = _sectors(state)
 
     # -- who may send what -------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -128,7 +121,7 @@ class DreddRules(GameRules):
             return by
         act = action.get("act")
         if act in ASKED_ACTS:
-            asked = _asked_for(state, str(act))
+            asked = asked_for(state, str(act))
             if len(asked) == 1:
                 return asked[0]
         return None
@@ -157,25 +150,25 @@ class DreddRules(GameRules):
         owner = self.owner(action, state)
         if "card" in action or "cards" in action:
             return (owner,) if owner else ()
-        return tuple(self.table.engine.seats(state))
+        return tuple(self.engine.seats(state))
 
     @property
     def board_on(self) -> bool:
-        return bool(self.table.settings.get("board", False))
+        return self.context.board_on
 
     # -- completing inputs --------------------------------------------------------
     def complete(
-        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | Completed | str:
+        self, seat: str, action: Action, state: Any, rng: random.Random | None
+    ) -> Action | Completed | Wait:
         act = action.get("act")
         if act == "roll":
             return self._complete_roll(seat, action, state, rng)
         if act in ("move", "play", "accept") and action.get("perp") is None:
-            end = self._move_end(action, state) if act == "move" else _landing(action, state)
+            end = self._move_end(action, state) if act == "move" else landing(action, state)
             if end is not None and self._unknown_face_down(state, end):
                 self.held_move = dict(action)
                 name = board(state).name_of(end)
-                return f"turn up the Perp in {name} and tap it on the reader"
+                return Wait(f"turn up the Perp in {name} and tap it on the reader")
         return action
 
     def _move_end(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -194,8 +187,8 @@ class DreddRules(GameRules):
         return perp is not None and not perp["face_up"] and perp["card"] is None
 
     def _complete_roll(
-        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | Completed | str:
+        self, seat: str, action: Action, state: Any, rng: random.Random | None
+    ) -> Action | Completed | Wait:
         combat = state["combat"]
         if combat is None or not combat["revealed"]:
             return action  # the engine explains
@@ -220,7 +213,7 @@ class DreddRules(GameRules):
             self.dice[key] = faces
         missing = [k for k in needed if k not in self.dice]
         if missing:
-            return "dice held; waiting for " + ", ".join(_key_name(k) for k in missing)
+            return Wait("dice held; waiting for " + ", ".join(_key_name(k) for k in missing))
         dice, self.dice = self.dice, {}
         return Completed(
             {"act": "roll", "dice": dice},
@@ -238,270 +231,30 @@ class DreddRules(GameRules):
             keys.append("perp")
         return keys
 
-    # -- prompts --------------------------------------------------------------------
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
-        names = board(state)
-        for item in view.get("asked") or []:
-            act = item.get("act")
-            if act == "move":
-                out.append(self._move_prompt(seat, state, you))
-            elif act == "commit":
-                out.append(self._commit_prompt(seat, view, you))
-            elif act == "reveal":
-                action = {"act": "reveal"}
-                out.append(
-                    _prompt(
-                        "dredd_reveal",
-                        action,
-                        message=_cap(item["why"]),
-                        options=[{"label": "Reveal the cards", "action": action}],
-                    )
-                )
-            elif act == "roll":
-                out.extend(self._roll_prompts(seat, state))
-            elif act in ("end_movement", "next_arrest", "accept"):
-                action = {"act": act, "by": seat} if act == "accept" else {"act": act}
-                label = act.replace("_", " ").capitalize()
-                out.append(_one_button(act, action, item["why"], label))
-            elif act == "arrest":
-                out.append(self._arrest_prompt(view))
-            elif act == "reveal_perp":
-                sector = (view.get("pending") or {}).get("sector")
-                out.append(
-                    _prompt(
-                        "dredd_reveal_perp",
-                        {"act": "reveal_perp", "sector": sector},
-                        message=f"Turn up the Perp in {names.name_of(sector)} and tap it "
-                        "on the reader",
-                    )
-                )
-            elif act == "perp_escape":
-                sector = (view.get("pending") or {}).get("sector")
-                ends = sorted(perp_destinations(state, sector)) if sector else []
-                base = {"act": "perp_escape", "by": seat}
-                out.append(
-                    _prompt(
-                        "dredd_perp_escape",
-                        base,
-                        message="The Perp escapes: move it up to two Sectors",
-                        options=[
-                            {"label": names.name_of(s), "action": {**base, "to": s}} for s in ends
-                        ],
-                    )
-                )
-            elif act == "place_crime":
-                out.append(self._placing_prompt(state))
-            elif act == "discard_sector":
-                out.append(
-                    _prompt(
-                        "dredd_discard_sector",
-                        {"act": "discard_sector"},
-                        message="Hotdog Run: tap the top Sector card to discard it",
-                    )
-                )
-            elif act == "recycle":
-                out.append(self._recycle_prompt(seat, state, you))
-            elif act == "draw":
-                owed = ((view.get("refill") or {}).get("owed") or {}).get(seat, 0)
-                base = {"act": "draw", "by": seat}
-                out.append(
-                    _prompt(
-                        "dredd_draw",
-                        base,
-                        message=f"Draw {owed} Action card(s) and tap each on your reader",
-                        options=[
-                            {
-                                "label": f"I drew {owed} without tapping",
-                                "action": {**base, "count": owed},
-                            }
-                        ],
-                    )
-                )
-            elif act == "place_judge":
-                out.append(self._place_judge_prompt(seat, state))
-            elif act in ("decline", "cool"):
-                label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
-                out.append(_one_button(act, {"act": act, "by": seat}, item["why"], label))
-            elif act == "internal_affairs":
-                base = {"act": act, "by": seat}
-                others = [s for s in state["players"] if s != seat]
-                out.append(
-                    _prompt(
-                        "dredd_internal_affairs",
-                        base,
-                        message=_cap(item["why"]),
-                        options=[
-                            {"label": f"Look at {s}'s hand", "action": {**base, "target": s}}
-                            for s in others
-                        ],
-                    )
-                )
-            elif act == "play" and state["judges"][seat]["ko"]:
-                out.append(self._robodoc_prompt(seat, state, you))
-        if self.question is not None and seat in self.question.seats:
-            out.append(self.question.prompt)
-        return out
-
-    def _robodoc_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
-        """Robodoc for a KO'd Judge: one choice per known Robodoc card and adjacent Sector."""
-        names = board(state)
-        here = state["judges"][seat]["sector"]
-        cards = [c for c in you.get("known_cards") or [] if book(state).action(c).kind == "robodoc"]
-        base = {"act": "play", "by": seat}
-        options = [
-            {"label": f"{card}: to {names.name_of(to)}", "action": {**base, "card": card, "to": to}}
-            for card in cards
-            for to in names.neighbours(here)
-        ]
-        return _prompt(
-            "dredd_robodoc",
-            base,
-            message="Your Judge is KO'd: play Robodoc (tap it first if the referee does not "
-            "know it) to move to an adjacent Sector instead",
-            options=options,
-        )
-
-    def _move_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
-        base = {"act": "move", "by": seat}
-        names = board(state)
-        here = state["judges"][seat]["sector"]
-        options = []
-        for end, path in sorted(reachable(state, seat).items(), key=lambda kv: len(kv[1])):
-            label = "Stay in " + names.name_of(end) if end == here else names.name_of(end)
-            if state["perps"].get(end) and not state["perps"][end]["face_up"]:
-                label += " (turns up a Perp)"
-            options.append({"label": label, "action": {**base, "path": path}})
-        on = ": move your standee on the board, or choose here" if self.board_on else ""
-        return _prompt(
-            "dredd_move",
-            base,
-            message=f"Move up to {you.get('movement')} Sector(s){on}",
-            options=options,
-        )
-
-    def _commit_prompt(
-        self, seat: str, view: Mapping[str, Any], you: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        combat = view.get("combat") or {}
-        fighters = [s for g in combat.get("groups") or [] for s in g]
-        base = {"act": "commit", "by": seat}
-        options = []
-        for card in you.get("known_cards") or []:
-            for judge in fighters:
-                action = {**base, "card": card, "for": judge}
-                label = f"{card} for {judge}" if len(fighters) > 1 else card
-                options.append({"label": f"Add {label}", "action": action})
-        # With one fighter the page's own commit buttons say it all; with several, which
-        # Judge a card goes in front of matters, so the choices name it.
-        return _prompt(
-            "dredd_commit" if len(fighters) <= 1 else "dredd_commit_for",
-            base,
-            message="Add Action cards face down: tap each on your own reader, or choose here",
-            options=options,
-        )
-
-    def _roll_prompts(self, seat: str, state: Any) -> list[dict[str, Any]]:
-        needed = state["combat"]["needed"] if state["combat"] else {}
-        out = []
-        for key in self.roll_keys(seat, state):
-            if key in self.dice:
-                continue
-            n = needed[key]
-            what = "the Perp die" if key == "perp" else f"your group's {n} die(s)"
-            out.append(
-                _prompt(
-                    "enter_dice",
-                    {"act": "roll", "by": seat, "key": key},
-                    count=n,
-                    faces=list(FACES),
-                    field="faces",
-                    label=f"Roll {what} and enter the faces",
-                )
-            )
-        return out
-
-    def _arrest_prompt(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        pending = view.get("pending") or {}
-        seats = list(pending.get("seats") or [])
-        options = [
-            {"label": "All together: " + ", ".join(seats), "action": {"groups": [seats]}},
-            {"label": "Each alone", "action": {"groups": [[s] for s in seats]}},
-        ]
-        return _prompt(
-            "dredd_arrest",
-            {"act": "arrest"},
-            message="Several Judges share this Perp: who arrests together, who alone?",
-            options=[{**o, "action": {"act": "arrest", **o["action"]}} for o in options],
-        )
-
-    def _placing_prompt(self, state: Any) -> dict[str, Any]:
-        if self.placing is None:
-            text = (
-                "Reveal the top Sector card and tap it; then tap the Perp face down (optional) "
-                "and last the Crime"
-            )
-        else:
-            shown = book(state).names.get(self.placing.sector_card, self.placing.sector_card)
-            text = f"Sector card {shown} tapped: " + (
-                "now the Crime" if self.placing.perp else "now the Perp (face down) or the Crime"
-            )
-        return _prompt("dredd_place_crime", {"act": "place_crime"}, message=text)
-
-    def _recycle_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
-        base = {"act": "recycle", "by": seat}
-        tapped = self.recycling.get(seat, [])
-        named = [book(state).names.get(c, c) for c in tapped]
-        options = [{"label": "Discard none", "action": {**base, "count": 0}}]
-        if tapped:
-            options.insert(
-                0,
-                {
-                    "label": f"Discard the {len(tapped)} tapped: {', '.join(named)}",
-                    "action": {**base, "count": len(tapped), "cards": tapped},
-                },
-            )
-        for n in range(1, int(you.get("hand_size") or 0) + 1):
-            options.append({"label": f"Discard {n} (untapped)", "action": {**base, "count": n}})
-        return _prompt(
-            "dredd_recycle",
-            base,
-            message="On the Hospital: tap the cards you discard to recycle, then confirm",
-            options=options,
-        )
-
-    def _place_judge_prompt(self, seat: str, state: Any) -> dict[str, Any]:
-        b = board(state)
-        taken = {j["sector"] for j in state["judges"].values()}
-        base = {"act": "place_judge", "by": seat}
-        return _prompt(
-            "dredd_place_judge",
-            base,
-            message="Put your Judge on an empty Starting Sector",
-            options=[
-                {"label": b.name_of(s), "action": {**base, "sector": s}}
-                for s in b.starting_sectors
-                if s not in taken
-            ],
-        )
-
     # -- NFC ------------------------------------------------------------------------
-    def card(self, card: Any, seat: str | None, state: Any) -> dict[str, Any] | str | None:
-        """A tapped card as the action it stands for now (see the module docstring)."""
+    def card(self, card: Card, seat: str | None, state: Any) -> Decision:
+        """A tapped card as the decision it stands for now (see the module docstring)."""
         self.flag = None
         kind = getattr(card, "kind", None)
         asked = asking(state)
         acts = {a["act"] for items in asked.values() for a in items}
         if kind == "sector":
-            return self._sector_card(card, acts)
+            return self._decision(self._sector_card(card, acts), state)
         if kind == "crime":
-            return self._crime_card(card, state, acts)
+            return self._decision(self._crime_card(card, state, acts), state)
         if kind == "perp":
-            return self._perp_card(card, state, acts)
+            return self._decision(self._perp_card(card, state, acts), state)
         if kind == "action":
             return self._action_card(card, seat, state, asked)
         return self._unexpected(card, "it is no card of this game")
+
+    def _decision(self, reading: Action | str | None, state: Any) -> Decision:
+        """A card's reading as a decision: an action to apply, or words while it waits."""
+        if isinstance(reading, str):
+            return Wait(reading)
+        if reading is None:
+            return None
+        return Play.one(reading, self.owner(reading, state), NFC)
 
     def _unexpected(self, card: Any, why: str) -> None:
         # An Action card's name is a secret of its holder, a Perp's may be one (face down):
@@ -546,16 +299,18 @@ class DreddRules(GameRules):
 
     def _action_card(
         self, card: Any, seat: str | None, state: Any, asked: Mapping[str, list[dict[str, str]]]
-    ) -> dict[str, Any] | str | None:
+    ) -> Decision:
         holder = known_location(state, card.id)
         if holder is not None and holder.startswith("hand:"):
             holder_seat: str | None = holder[5:]
         else:
             holder_seat = None
         if holder in ("discard", "combat"):
-            return self._unexpected(card, f"the engine has it in the {holder}")
+            self._unexpected(card, f"the engine has it in the {holder}")
+            return None
         if seat is not None and holder_seat not in (None, seat):
-            return self._unexpected(card, f"the engine knows it is in {holder_seat}'s hand")
+            self._unexpected(card, f"the engine knows it is in {holder_seat}'s hand")
+            return None
         who = seat or holder_seat
         wanting = [s for s, items in asked.items() if any(a["act"] in _CARD_ACTS for a in items)]
         if who is None:
@@ -567,13 +322,17 @@ class DreddRules(GameRules):
 
     def _card_for(
         self, card: Any, who: str, state: Any, items: Sequence[Mapping[str, str]]
-    ) -> dict[str, Any] | str | None:
+    ) -> Decision:
         acts = {a["act"] for a in items}
         if "commit" in acts:
             fighters = [s for g in state["combat"]["groups"] for s in g]
             if len(fighters) == 1:
-                return {"act": "commit", "by": who, "card": card.id, "for": fighters[0]}
+                commit = {"act": "commit", "by": who, "card": card.id, "for": fighters[0]}
+                return Play.one(commit, who, NFC)
             return self._ask_commit_for(card, who, fighters)
+        return self._decision(self._card_reading(card, who, state, acts), state)
+
+    def _card_reading(self, card: Any, who: str, state: Any, acts: set[str]) -> Action | str | None:
         if "recycle" in acts:
             tapped = self.recycling.setdefault(who, [])
             if card.id not in tapped:
@@ -590,48 +349,53 @@ class DreddRules(GameRules):
             return f"{who}: play that card on the tablet"
         return self._unexpected(card, "nothing takes an Action card now")
 
-    def _ask_claim(self, card: Any, seats: Sequence[str]) -> str:
+    def _ask_claim(self, card: Any, seats: Sequence[str]) -> Decision:
         options = [
             {"label": f"It is mine ({s})", "action": {"act": "claim_card", "index": i}}
             for i, s in enumerate(seats)
         ]
-        prompt = _prompt(
+        asked = prompt(
             "which_reading",
             {"act": "claim_card"},
             message="An Action card was tapped on the shared reader: whose is it?",
             options=options,
         )
-        self.question = Question(
-            "claim", tuple(seats), prompt, [{"seat": s} for s in seats], card.id
-        )
-        return "whose card was tapped? (answer on the tablet)"
 
-    def _ask_commit_for(self, card: Any, who: str, fighters: Sequence[str]) -> str:
+        def claimed(seat: str) -> Callable[[Any], Decision]:
+            # What the card means is read when its holder answers, from the game then.
+            return lambda state: self._card_for(card, seat, state, asking(state)[seat])
+
+        answers = tuple(claimed(s) for s in seats)
+        waiting = "waiting for " + ", ".join(seats) + " to say whose card was tapped"
+        return Ask(Question(tuple(seats), "claim_card", asked, answers, waiting))
+
+    def _ask_commit_for(self, card: Any, who: str, fighters: Sequence[str]) -> Decision:
         options = [
-            {"label": f"In front of {f}", "action": {"act": "commit_for", "index": i}}
+            {"label": f"In front of {f}", "for": f, "action": {"act": "commit_for", "index": i}}
             for i, f in enumerate(fighters)
         ]
-        prompt = _prompt(
+        asked = prompt(
             "which_reading",
             {"act": "commit_for"},
             message=f"{card.name}, face down: in front of which Judge?",
             options=options,
         )
-        actions = [{"act": "commit", "by": who, "card": card.id, "for": f} for f in fighters]
-        self.question = Question("commit_for", (who,), prompt, actions, card.id)
-        return f"{who}: say on the tablet which Judge the card is for"
+        answers = tuple(
+            Play.one({"act": "commit", "by": who, "card": card.id, "for": f}, who, NFC)
+            for f in fighters
+        )
+        waiting = f"waiting for {who} to say which Judge the card is for"
+        return Ask(Question((who,), "commit_for", asked, answers, waiting))
 
     # -- the board --------------------------------------------------------------------
-    def expectation(self, state: Any) -> Any:
+    def expectation(self, state: Any) -> Expectation | None:
         """Where every standee belongs and which may move now."""
         if not self.board_on:
             return None
-        from .tracker import Expectation
-
         kinds: dict[str, str] = {}
         positions: dict[str, str | None] = {}
         movers: set[str] = set()
-        due = next(iter(_asked_for(state, "place_judge")), None)
+        due = next(iter(asked_for(state, "place_judge")), None)
         for seat, j in state["judges"].items():
             if j["sector"] is None and seat != due:
                 continue  # not on the board yet, and not the one to place now
@@ -647,16 +411,15 @@ class DreddRules(GameRules):
             movers |= {judge_piece(s) for s, j in state["judges"].items() if j["sector"] == here}
         return Expectation(kinds, positions, movers=frozenset(movers), turn=mover)
 
-    def observe(self, observation: Any, referee: Referee) -> None:
-        """A tracker observation: apply the move it stands for, or flag, or ask."""
+    def observe(self, observation: Any, state: Any, now: float) -> Decision:
+        """A tracker observation: the move it stands for, or a question, or words to flag."""
         kind = getattr(observation, "TYPE", "")
-        state = self.table.state
         if kind == "moved":
-            self._moved([observation], state, referee)
-        elif kind == "ambiguous":
+            return self._moved([observation], state)
+        if kind == "ambiguous":
             stories = [r for r in observation.readings if getattr(r, "TYPE", "") == "moved"]
-            self._moved(stories, state, referee)
-        elif kind == "anomaly":
+            return self._moved(stories, state)
+        if kind == "anomaly":
             key = observation.piece or f"?{observation.found}"
             self.problems[key] = self._anomaly_words(observation, state)
         elif kind == "restored":
@@ -667,6 +430,7 @@ class DreddRules(GameRules):
             else:
                 # An anonymous magnet left a Sector: a stray, or a moved standee's old spot.
                 self.problems = {k: v for k, v in self.problems.items() if not k.startswith("?")}
+        return None
 
     def _anomaly_words(self, anomaly: Any, state: Any) -> str:
         b = board(state)
@@ -680,7 +444,7 @@ class DreddRules(GameRules):
             return f"move {who} from {old} to {where}"
         return f"put {who} back on {where}"
 
-    def _moved(self, stories: Sequence[Any], state: Any, referee: Referee) -> None:
+    def _moved(self, stories: Sequence[Any], state: Any) -> Decision:
         candidates: list[tuple[str, dict[str, Any] | None, str]] = []
         for moved in stories:
             seat = piece_seat(moved.piece)
@@ -689,19 +453,18 @@ class DreddRules(GameRules):
             action, why = self._read_move(seat, moved, state)
             candidates.append((seat, action, why))
         if not candidates:
-            return
+            return None
         if len(candidates) == 1:
             seat, action, why = candidates[0]
             if action is None:
                 self._put_back(stories[0], why, state)
-                return
-            self._apply_board(action, seat, stories[0], referee)
-            return
-        self._ask_which(stories, candidates, state)
+                return None
+            return self._apply_board(action, seat, stories[0], state)
+        return self._ask_which(stories, candidates, state)
 
     def _read_move(self, seat: str, moved: Any, state: Any) -> tuple[dict[str, Any] | None, str]:
         if state["phase"] == "setup":
-            if seat not in _asked_for(state, "place_judge"):
+            if seat not in asked_for(state, "place_judge"):
                 return None, f"{seat} does not place a Judge now"
             return {"act": "place_judge", "by": seat, "sector": moved.to}, ""
         mover = current_mover(state)
@@ -718,21 +481,26 @@ class DreddRules(GameRules):
             options = reachable(state, seat)
             if moved.to not in options:
                 try:
-                    self.table.check({"act": "move", "by": seat, "path": [moved.to]})
+                    self.engine.apply(state, {"act": "move", "by": seat, "path": [moved.to]})
                 except IllegalAction as exc:
                     return None, exc.reason
                 return None, f"{board(state).name_of(moved.to)} is out of {seat}'s reach"
             path = options[moved.to]
         return {"act": "move", "by": seat, "path": path}, ""
 
-    def _apply_board(self, action: dict[str, Any], seat: str, moved: Any, referee: Referee) -> None:
-        completed = self.complete(seat, dict(action), self.table.state, None)
-        if isinstance(completed, str):
-            referee.notice = _status("waiting", completed)
-            return
-        reason = referee.apply_physical(completed, seat)
-        if reason is not None:
-            self._put_back(moved, reason, self.table.state)
+    def _apply_board(self, action: Action, seat: str, moved: Any, state: Any) -> Decision:
+        completed = self.complete(seat, dict(action), state, None)
+        if isinstance(completed, Wait):
+            return completed
+        whole = completed.action if isinstance(completed, Completed) else completed
+        return Play.one(whole, seat, BOARD, about=moved)
+
+    def refused(self, play: Play, action: Action, reason: str, state: Any) -> Status | None:
+        if play.source == BOARD and play.about is not None:
+            self._put_back(play.about, reason, state)
+            return None
+        # The reason may name the tapped card: only its sender reads it (detail_seats).
+        return super().refused(play, action, reason, state)
 
     def _put_back(self, moved: Any, reason: str, state: Any) -> None:
         seat = piece_seat(moved.piece)
@@ -748,9 +516,10 @@ class DreddRules(GameRules):
         stories: Sequence[Any],
         candidates: Sequence[tuple[str, dict[str, Any] | None, str]],
         state: Any,
-    ) -> None:
+    ) -> Decision:
         b = board(state)
-        options, meanings = [], []
+        options = []
+        answers: list[Callable[[Any], Decision]] = []
         for i, (moved, (seat, action, why)) in enumerate(zip(stories, candidates, strict=True)):
             label = f"{seat}'s Judge moved to {b.name_of(moved.to)}"
             options.append(
@@ -761,70 +530,44 @@ class DreddRules(GameRules):
                     "action": {"act": "choose_reading", "index": i},
                 }
             )
-            meanings.append({"seat": seat, "action": action, "why": why, "moved": moved})
+            answers.append(self._reading(seat, action, why, moved))
         seats = tuple(sorted({c[0] for c in candidates}))
-        prompt = _prompt(
+        asked = prompt(
             "which_reading",
             {"act": "choose_reading"},
             message="The sensors cannot tell these standees apart: whose Judge moved?",
             options=options,
         )
-        self.question = Question("reading", seats, prompt, meanings)
+        waiting = "waiting for " + ", ".join(seats) + " to say"
+        return Ask(Question(seats, "choose_reading", asked, tuple(answers), waiting))
 
-    # -- referee-only inputs -----------------------------------------------------------
-    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
-        act = action.get("act")
-        if act not in ANSWERS:
-            return False
-        q = self.question
-        if q is None or seat not in q.seats or _KINDS[act] != q.kind:
-            raise IllegalAction("there is no such question for you to answer")
-        index = action.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise IllegalAction(f"'index' must be 0 to {len(q.options) - 1}")
-        if not 0 <= index < len(q.options):
-            raise IllegalAction(f"'index' must be 0 to {len(q.options) - 1}")
-        chosen = q.options[index]
-        self.question = None
-        self.table.set_prompts({})
-        state = self.table.state
-        if q.kind == "commit_for":
-            self._apply_or_flag(chosen, seat, referee)
-        elif q.kind == "claim":
-            from .nfc.cards import Card
+    def _reading(
+        self, seat: str, action: Action | None, why: str, moved: Any
+    ) -> Callable[[Any], Decision]:
+        """What the answer "it was ``seat``'s Judge" means, once given."""
 
-            card = Card(q.card or "", book(state).names.get(q.card or "", q.card or ""), "action")
-            reading = self._card_for(card, chosen["seat"], state, asking(state)[chosen["seat"]])
-            if isinstance(reading, dict):
-                self._apply_or_flag(reading, chosen["seat"], referee)
-            elif isinstance(reading, str):
-                referee.notice = _status("waiting", reading)
-        else:
-            if chosen["action"] is None:
-                # The sensors saw one standee leave a shared Sector: they cannot confirm which
-                # one goes back, so the words stay until the next standee is lifted or put back.
-                seat_name = chosen["seat"]
-                where = board(state).name_of(chosen["moved"].from_)
-                self.problems[AMBIGUOUS] = (
-                    f"{chosen['why']}: put {seat_name}'s Judge back on {where}"
-                )
-                # The tracker is told the position again: it then reports the standee
-                # off its Sector as a stray, and its return as restored.
-                referee.expect()
-            else:
-                self._apply_board(chosen["action"], chosen["seat"], chosen["moved"], referee)
-        referee.refresh()
-        return True
+        def chosen(state: Any) -> Decision:
+            if action is not None:
+                return self._apply_board(action, seat, moved, state)
+            # The sensors saw one standee leave a shared Sector: they cannot confirm which
+            # one goes back, so the words stay until the next standee is lifted or put back.
+            where = board(state).name_of(moved.from_)
+            self.problems[AMBIGUOUS] = f"{why}: put {seat}'s Judge back on {where}"
+            # The tracker is told the position again: it then reports the standee
+            # off its Sector as a stray, and its return as restored.
+            return Expect()
 
-    def _apply_or_flag(self, action: dict[str, Any], seat: str, referee: Referee) -> None:
-        reason = referee.apply_physical(action, seat, source="nfc")
-        if reason is not None:
-            # The reason may name the tapped card: only its sender reads it (detail_seats).
-            self.flag = referee._refused(action, reason, self.table.state)
+        return chosen
 
     # -- the panel's button ------------------------------------------------------------
-    def end_turn(self, state: Any, referee: Referee) -> dict[str, Any] | None:
-        """Stay put (the mover), end the movement phase, next arrest, or reveal the cards."""
+    def button(self, name: str, state: Any) -> Decision:
+        """End turn: stay put (the mover), end the movement phase, next arrest, or reveal."""
+        if name != "end_turn":
+            return None
+        action = self._end_turn(state)
+        return None if action is None else Play.one(action, self.owner(action, state), BUTTON)
+
+    def _end_turn(self, state: Any) -> Action | None:
         mover = current_mover(state)
         if state["pending"]:
             return None
@@ -852,24 +595,21 @@ class DreddRules(GameRules):
             return _status("illegal", self.flag)
         if self.flag is not None:
             return self.flag
-        if self.question is not None:
-            return _status("waiting", "waiting for " + ", ".join(self.question.seats) + " to say")
         if self.dice:
             return _status("waiting", "dice in from " + ", ".join(map(_key_name, self.dice)))
         return None
 
-    def accepted(self, accepted: Accepted) -> None:
-        after = self.table.state
+    def accepted(self, accepted: Accepted, state: Any) -> None:
+        after = state
         before, self._sectors = self._sectors, _sectors(after)
         self.problems.clear()
         self.flag = None
-        self.question = None
         self.held_move = None
         if after["combat"] is None or not after["combat"]["revealed"]:
             self.dice = {}
         if after["refill"] is None:
             self.recycling = {}
-        by_hand = self.table.actions[-1].get("act") in ("move", "place_judge")
+        by_hand = accepted.action.get("act") in ("move", "place_judge")
         for seat, sector in self._sectors.items():
             old = before.get(seat)
             if old is not None and sector is not None and sector != old and not by_hand:
@@ -882,7 +622,6 @@ class DreddRules(GameRules):
         self.relocate.clear()
         self._sectors = _sectors(state)
         self.flag = None
-        self.question = None
         self.placing = None
         self.held_move = None
         self.dice = {}
@@ -890,15 +629,10 @@ class DreddRules(GameRules):
 
 
 _CARD_ACTS = frozenset({"commit", "draw", "recycle"})
-_KINDS = {"choose_reading": "reading", "claim_card": "claim", "commit_for": "commit_for"}
 
 
 def _sectors(state: Any) -> dict[str, str | None]:
     return {seat: j["sector"] for seat, j in state["judges"].items()}
-
-
-def _asked_for(state: Any, act: str) -> list[str]:
-    return [s for s, items in asking(state).items() if any(a["act"] == act for a in items)]
 
 
 def _key_name(key: str) -> str:
@@ -914,38 +648,5 @@ def _faces(faces: object) -> list[Any]:
     return [int(f) if isinstance(f, str) and f.strip().isdigit() else f for f in faces]
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _status(state: str, text: str) -> Status:
-    from .table import Status
-
     return Status(state, text)
-
-
-def _landing(action: Mapping[str, Any], state: Any) -> str | None:
-    """Where a Robodoc ``play`` or a Barney's ``accept`` puts its Judge, if it is one."""
-    if action.get("act") == "accept":
-        pending = state["pending"]
-        if pending and pending["kind"] == "barney" and action.get("by") == pending["target"]:
-            return str(pending["to"])
-        return None
-    card, to = action.get("card"), action.get("to")
-    actions = book(state).actions
-    robodoc = isinstance(card, str) and card in actions and actions[card].kind == "robodoc"
-    if robodoc and action.get("option") != "alt" and isinstance(to, str):
-        return to if to in board(state).sectors else None
-    return None
-
-
-def _one_button(act: str, action: dict[str, Any], why: str, label: str) -> dict[str, Any]:
-    """A question the seat answers with a single button."""
-    return _prompt(
-        f"dredd_{act}", action, message=_cap(why), options=[{"label": label, "action": action}]
-    )
-
-
-def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A prompt: its kind, the base action its answer completes, and what to show."""
-    return {"kind": kind, **action, "action": dict(action), **extra}

@@ -17,11 +17,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from lawmaster.host.ui import SeatUI, generic
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
 
-from . import generic
-from . import graffiti_know as know
+from . import know
 
 #: Hex radius (centre to corner) in SVG user units; the SVG scales through its viewBox.
 SIZE = 26.0
@@ -477,7 +477,7 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
     grid = board_of(view) if isinstance(view, Mapping) else None
     return generic.prompt_controls(
         snapshot,
-        "graffiti_controls.html",
+        "unamerican-graffiti/controls.html",
         COVERED_PROMPTS,
         token,
         digital_dice,
@@ -589,3 +589,21 @@ def describe(event: Mapping[str, Any]) -> str:
         return line(event)
     except (TypeError, ValueError, AttributeError):
         return generic.describe(event)
+
+
+class GraffitiUI(SeatUI):
+    """Unamerican Graffiti's seat pages: the hex map, scrawls, the Judges' threat per hex."""
+
+    covered = COVERED_PROMPTS
+
+    def board(self, snapshot: Mapping[str, Any]) -> Markup:
+        return board(snapshot) or generic.board(snapshot)
+
+    def extras(self, snapshot: Mapping[str, Any]) -> Markup:
+        return extras(snapshot)
+
+    def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+        return controls(snapshot, token, digital_dice)
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return describe(event)

@@ -13,7 +13,7 @@ Each simulated person plays from its own seat's view, as at the table:
   Judges.
 
 Same interface as :class:`lawmaster.host.sim.players.Players`: :meth:`decide`
-returns the next :class:`~lawmaster.host.sim.players.Decision`, drawn from a
+returns the next :class:`~lawmaster.host.sim.players.Intent`, drawn from a
 generator seeded with the seed and the journal's sequence number, so a resumed
 game goes on as it would have. A decision's ``move`` is the physical gesture
 for simulated hands: ``(piece, from, to, ())`` — a pawn (``"chopper"``) or a
@@ -29,9 +29,8 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
+from lawmaster.host.plugin import Intent, next_turn
 from lawmaster.rules.unamerican_graffiti import Board
-
-from .players import Decision, next_turn
 
 PLAYERS = ("chopper", "phantom")
 #: How much an arrest costs, in prestige, on top of what the colour would still earn.
@@ -55,28 +54,31 @@ class GraffitiPlayers:
         self._steps: dict[str, dict[str, int]] = {}
 
     # -- the one entry point -------------------------------------------------
-    def decide(self) -> Decision | None:
+    def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
         turn = next_turn(self.table, self.seed)
         if turn is None:
             return None
-        seat, rng, view = turn
+        seat, rng, snapshot = turn
+        view = snapshot["view"]
         phase = view.get("phase")
         if phase == "move":
             return self._move(seat, view, rng)
         if phase == "reenter":
             return self._reenter(seat, view)
         if phase == "roll":
-            # The view does not carry the count; the state's is public (nothing is hidden).
-            count = int(self.table.state.moved)
+            # The dice prompt says how many: one per hex the scrawler moved.
+            count = next(
+                int(p["count"]) for p in snapshot["prompts"] if p.get("kind") == "enter_dice"
+            )
             faces = [rng.randint(1, 6) for _ in range(count)]
-            return Decision(seat, {"act": "roll", "by": seat, "faces": faces})
+            return Intent(seat, {"act": "roll", "by": seat, "faces": faces})
         if phase == "judges":
             return self._judges(seat, view, rng)
         return None
 
     # -- the scrawler ------------------------------------------------------------
-    def _move(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Decision:
+    def _move(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Intent:
         here = view["scrawlers"][seat]["position"]
         threat = view.get("threat") or {}
         scrawls = view.get("scrawls") or {}
@@ -107,22 +109,22 @@ class GraffitiPlayers:
         # Standing still is safe but wastes the turn: only when every move is risky,
         # and not always (a real player loses patience too).
         if not scored or (min(c for _, c, _ in scored) > RISKY and rng.random() < 0.5):
-            return Decision(seat, {"act": "move", "by": seat, "path": []})
+            return Intent(seat, {"act": "move", "by": seat, "path": []})
         path = scored[0][2]
         end = path[-1]
-        return Decision(seat, {"act": "move", "by": seat, "path": path}, move=(seat, here, end, ()))
+        return Intent(seat, {"act": "move", "by": seat, "path": path}, move=(seat, here, end, ()))
 
-    def _reenter(self, seat: str, view: Mapping[str, Any]) -> Decision:
+    def _reenter(self, seat: str, view: Mapping[str, Any]) -> Intent:
         judges = list((view.get("judges") or {}).values())
         options = [a["at"] for a in view.get("legal_moves") or [] if a.get("act") == "reenter"]
         at = max(
             sorted(options), key=lambda h: min((self._distance(h, j) for j in judges), default=0)
         )
         action = {"act": "reenter", "by": seat, "at": at}
-        return Decision(seat, action, move=(seat, "hand", at, ()))
+        return Intent(seat, action, move=(seat, "hand", at, ()))
 
     # -- the Judges ----------------------------------------------------------------
-    def _judges(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Decision:
+    def _judges(self, seat: str, view: Mapping[str, Any], rng: random.Random) -> Intent:
         target = view["scrawlers"][_other(seat)]["position"]
         own = view["scrawlers"][seat]["position"]
         judges = view.get("judges") or {}
@@ -158,7 +160,7 @@ class GraffitiPlayers:
         # An arrest: the hands take the pawn off before the counter goes on its hex.
         caught = [p for p, pawn in view["scrawlers"].items() if pawn["position"] == end]
         notes = {"take_off": caught[0]} if caught and end != start else {}
-        return Decision(seat, move, move=physical, notes=notes)
+        return Intent(seat, move, move=physical, notes=notes)
 
     # -- distances -------------------------------------------------------------------
     def _distance(self, a: str, b: str) -> int:

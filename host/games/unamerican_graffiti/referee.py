@@ -25,18 +25,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
+from lawmaster.host.plugin import (
+    DIGITAL,
+    Accepted,
+    Action,
+    Ask,
+    Completed,
+    Decision,
+    GameRules,
+    Play,
+    Question,
+    RulesContext,
+    Status,
+    Wait,
+    prompt,
+)
+from lawmaster.host.tracker import Expectation
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import movement
 from lawmaster.rules.unamerican_graffiti.state import PLAYERS, State, opponent
-
-from .referee import DIGITAL, Completed, GameRules
-
-if TYPE_CHECKING:
-    from .referee import Referee
-    from .table import Accepted, Status
 
 #: Kinds of magnet in the sensor map.
 SCRAWLER = "scrawler"
@@ -109,12 +119,10 @@ class Problem:
 class GraffitiRules(GameRules):
     """Unamerican Graffiti: Chopper against the Phantom, the Judges moved by the opponent."""
 
-    def __init__(self, table: Any) -> None:
-        super().__init__(table)
+    def __init__(self, context: RulesContext) -> None:
+        super().__init__(context)
         #: What must be put right on the board, by piece (``"?<hex>"``: a stray magnet).
         self.problems: dict[str, Problem] = {}
-        #: An observation with several readings, waiting for a seat to say which.
-        self.asking: Reading | None = None
 
     # -- who may send what -------------------------------------------------------
     def owner(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -130,12 +138,12 @@ class GraffitiRules(GameRules):
 
     @property
     def board_on(self) -> bool:
-        return bool(self.table.settings.get("board", False))
+        return self.context.board_on
 
     # -- completing inputs --------------------------------------------------------
     def complete(
-        self, seat: str, action: dict[str, Any], state: Any, rng: random.Random | None
-    ) -> dict[str, Any] | Completed | str:
+        self, seat: str, action: Action, state: Any, rng: random.Random | None
+    ) -> Action | Completed | Wait:
         if action.get("act") != "roll":
             return action
         faces = action.get("faces")
@@ -160,7 +168,7 @@ class GraffitiRules(GameRules):
         if phase == "reenter":
             landmarks = [str(a["at"]) for a in legal if a.get("act") == "reenter"]
             return [
-                _prompt(
+                prompt(
                     "choose_landmark",
                     {"act": "reenter", "by": seat},
                     options=[{"at": h, "label": h} for h in landmarks],
@@ -172,9 +180,9 @@ class GraffitiRules(GameRules):
             # Nothing is hidden in this game: the number of hexes moved is public.
             count = int(getattr(state, "moved", 0))
             dice = f"{count} {'die' if count == 1 else 'dice'}"
-            digital = bool(self.table.settings.get("digital_dice", False))
+            digital = self.context.digital_dice
             return [
-                _prompt(
+                prompt(
                     "enter_dice",
                     {"act": "roll", "by": seat},
                     count=count,
@@ -213,7 +221,7 @@ class GraffitiRules(GameRules):
                 }
             )
         options.sort(key=lambda o: (o["hexes"] != 0, o["arrest_chance"] or 0, o["to"] or ""))
-        return _prompt(
+        return prompt(
             "choose_destination",
             {"act": "move", "by": seat},
             options=options,
@@ -242,7 +250,7 @@ class GraffitiRules(GameRules):
             to = path[-1] if path else start
             label = f"Judge {number}: {to}" if path else f"Judge {number} stays on {start}"
             options.append({"judge": number, "to": to, "path": path, "label": label})
-        return _prompt(
+        return prompt(
             "move_judge",
             {"act": "judge_move", "by": seat},
             options=options,
@@ -255,12 +263,10 @@ class GraffitiRules(GameRules):
         )
 
     # -- the board ------------------------------------------------------------------
-    def expectation(self, state: Any) -> Any:
+    def expectation(self, state: Any) -> Expectation | None:
         """Where every pawn and counter belongs now and which of them may move."""
         if not self.board_on:
             return None
-        from .tracker import Expectation
-
         kinds: dict[str, str] = {}
         positions: dict[str, str | None] = {}
         for player, pawn in state.scrawlers.items():
@@ -339,7 +345,7 @@ class GraffitiRules(GameRules):
             {"index": i, "label": _story(moved, actions), "action": {"index": i}}
             for i, (moved, actions) in enumerate(stories)
         ]
-        ask = _prompt(
+        ask = prompt(
             "which_reading",
             {"act": "choose_reading"},
             options=options,
@@ -406,7 +412,7 @@ class GraffitiRules(GameRules):
                     continue
                 action = {"act": "judge_move", "by": by, "judge": number, "to": end}
                 try:
-                    after = self.table.engine.apply(now, action).state
+                    after = self.engine.apply(now, action).state
                 except IllegalAction:
                     continue
                 if end == to:
@@ -426,44 +432,43 @@ class GraffitiRules(GameRules):
         """Why the inputs are not legal one after the other, or ``None``."""
         try:
             for action in actions:
-                state = self.table.engine.apply(state, dict(action)).state
+                state = self.engine.apply(state, dict(action)).state
         except IllegalAction as exc:
             return exc.reason
         return None
 
-    def observe(self, observation: Any, referee: Referee) -> None:
-        """A tracker observation: apply what it stands for, or flag or ask."""
-        self.act_on(self.observation(observation, self.table.state), referee)
+    def observe(self, observation: Any, state: Any, now: float) -> Decision:
+        """A tracker observation: what it stands for, or a question, or a piece to put back."""
+        return self.decide(self.observation(observation, state))
 
-    def act_on(self, reading: Reading, referee: Referee) -> None:
-        """Carry a :class:`Reading` out through the referee."""
+    def decide(self, reading: Reading) -> Decision:
+        """What the referee is to do about a :class:`Reading` (problems are noted here)."""
         if reading.ignore:
-            return
+            return None
         if reading.restored:
             self.problems.pop(reading.piece or "", None)
             self.problems.pop(AMBIGUOUS, None)
-            return
+            return None
         if reading.problem is not None:
             key = reading.piece or "?"
             self.problems[key] = Problem(reading.piece, reading.problem)
-            return
+            return None
         if reading.wrong is not None:
             self._put_back(reading, reading.wrong)
-            return
+            return None
         if reading.ask is not None:
-            self.asking = reading
-            self.table.set_prompts({reading.seat or "": [reading.ask]})
-            return
-        self._apply(reading.actions, reading, referee)
+            answers = tuple(
+                Play(chosen, reading.seat, about=reading) for chosen in reading.options
+            )
+            seats = (reading.seat,) if reading.seat else ()
+            waiting = f"waiting for {reading.seat} to say what happened"
+            return Ask(Question(seats, "choose_reading", reading.ask, answers, waiting))
+        return Play(reading.actions, reading.seat, about=reading)
 
-    def _apply(self, actions: Sequence[dict[str, Any]], reading: Reading, referee: Referee) -> None:
-        for action in actions:
-            reason = referee.apply_physical(dict(action), reading.seat)
-            if reason is not None:
-                self._put_back(reading, reason)
-                return
-        if reading.piece:
-            self.problems.pop(reading.piece, None)
+    def refused(self, play: Play, action: Action, reason: str, state: Any) -> Status | None:
+        reading = play.about if isinstance(play.about, Reading) else Reading(seat=play.seat)
+        self._put_back(reading, reason)
+        return None
 
     def _put_back(self, reading: Reading, reason: str) -> None:
         piece = reading.piece or "the piece"
@@ -471,45 +476,17 @@ class GraffitiRules(GameRules):
         text = f"put {_name(piece)} back on {where}" if where else f"take {_name(piece)} back"
         self.problems[reading.piece or AMBIGUOUS] = Problem(reading.piece, text, reason)
 
-    def referee_input(self, seat: str, action: Mapping[str, Any], referee: Referee) -> bool:
-        if action.get("act") != "choose_reading":
-            return False
-        asking = self.asking
-        if asking is None or seat != asking.seat:
-            raise IllegalAction("there is no question for you to answer")
-        index = action.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise IllegalAction(f"'index' must be 0 to {len(asking.options) - 1}")
-        if not 0 <= index < len(asking.options):
-            raise IllegalAction(f"'index' must be 0 to {len(asking.options) - 1}")
-        self.asking = None
-        self.table.set_prompts({})
-        chosen = asking.options[index]
-        self._apply(chosen, replace(asking, ask=None, actions=chosen), referee)
-        referee.refresh()
-        return True
-
     def board_status(self, state: Any) -> Status | None:
-        from .table import Status
-
         if self.problems:
             return Status("illegal", "; ".join(p.words() for p in self.problems.values()))
-        if self.asking is not None:
-            return Status("waiting", f"waiting for {self.asking.seat} to say what happened")
         return None
 
-    def accepted(self, accepted: Accepted) -> None:
+    def accepted(self, accepted: Accepted, state: Any) -> None:
         # The tracker is told the new position; whatever is still wrong it reports again.
         self.problems.clear()
-        if self.asking is not None:
-            self.asking = None
-            self.table.set_prompts({})
 
     def undone(self, state: Any) -> None:
         self.problems.clear()
-        if self.asking is not None:
-            self.asking = None
-            self.table.set_prompts({})
 
 
 def _in_reach(state: State, player: str, rolled: set[int]) -> bool:
@@ -555,8 +532,3 @@ def _story(moved: Any, actions: Sequence[Mapping[str, Any]]) -> str:
         steps = " then ".join(str(a.get("to")) for a in actions)
         return f"{name} moved twice: {steps}"
     return f"{name} moved from {moved.from_} to {moved.to}"
-
-
-def _prompt(kind: str, action: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A prompt: its kind, the base action its answer completes, and what to show."""
-    return {"kind": kind, **action, "action": dict(action), **extra}

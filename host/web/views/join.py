@@ -54,9 +54,10 @@ def join_url(token: str) -> str:
 def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
     """Each seat that a device may still join: its name, its join address and QR code.
 
-    Claimed seats are left out. On the shared table screen a GW:s brott game also
-    leaves out every criminal's code once play has started: GW sits at the same
-    table, and a criminal's view shows where the criminals are. The host console
+    Claimed seats are left out. Once play has started, the shared table screen
+    also leaves out every seat the game marks private then
+    (:attr:`Game.private_once_started`: in GW:s brott a criminal's view shows
+    where the criminals are, and GW sits at the same table). The host console
     (``for_host``) shows every unclaimed seat.
     """
     record = access()
@@ -68,7 +69,7 @@ def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
         token = table.token(seat)
         if record.is_claimed(token):
             continue
-        if not for_host and started and table.game == "gw-brott" and seat != "gw":
+        if not for_host and started and table.plugin.private_once_started(seat):
             continue
         url = join_url(token)
         links.append({"seat": seat, "url": url, "qr": qr_svg(url, f"Join as {seat}")})

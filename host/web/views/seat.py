@@ -13,12 +13,12 @@ from typing import Any
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from .. import render
 from ..actions import action_from_form, action_from_json, body_is_json, checked_action
 from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
 from ..guard import TOKEN_HEADER, check_seat_device, check_seat_post
-from ..render.gw_brott import SIDES, side_of
 from .table import scenario_file
 
 bp = Blueprint("seat", __name__)
@@ -35,7 +35,9 @@ def render_seat(
 ) -> tuple[str, int]:
     """The seat's full page (also used to show a refused form input, without scripts)."""
     snapshot = table.snapshot(seat)
-    side = request.args.get("side") if request.args.get("side") in SIDES else None
+    sides = render.ui_for(snapshot.get("game")).sides
+    asked = request.args.get("side")
+    side = asked if asked in sides else None
     page = render_template(
         "seat.html",
         snapshot=snapshot,
@@ -45,7 +47,8 @@ def render_seat(
         events_url=url_for("events.seat_events", token=token, side=side),
         token_header=TOKEN_HEADER,
         snapshot_url=url_for("seat.snapshot_json", token=token, html=1, side=side),
-        side=side_of(snapshot) if snapshot.get("game") == "gw-brott" else None,
+        side=render.side(snapshot, side),
+        sides=sides,
         error=error,
     )
     return page, status

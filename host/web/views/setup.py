@@ -9,41 +9,34 @@ from typing import Any
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from lawmaster.rules.core import IllegalAction, engine_names
+from lawmaster.host import games
+from lawmaster.rules.core import IllegalAction
 
 from ..actions import parse_json
 from ..context import get_host
-from ..deal import deal_gw
 from ..errors import MALFORMED, REFUSED, UNKNOWN, WebError, wants_html
 from ..guard import check_host
 
 bp = Blueprint("setup", __name__)
 
 
-def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+#: The system's randomness deals at the table (a seed is for the simulator only).
+_DEALER = secrets.SystemRandom()
+
+
+def fields_of(form: Mapping[str, str], slug: str) -> dict[str, str]:
+    """A game's own fields of the setup form (named ``<slug>.<field>`` on the page)."""
+    prefix = f"{slug}."
+    return {k[len(prefix) :]: v for k, v in form.items() if k.startswith(prefix)}
 
 
 def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     """A scenario header from the setup form; the advanced JSON box overrides the fields."""
-    game = form.get("game", "")
-    header: dict[str, Any] = {"game": game}
-    if game == "gw-brott":
-        if form.get("board"):
-            header["board"] = form["board"]
-        if form.get("criminals"):
-            header["criminals"] = _split(form["criminals"])
-        if form.get("two_player"):
-            header["two_player"] = True
-        options: dict[str, Any] = {}
-        if form.get("gw_steps"):
-            options["gw_steps"] = form["gw_steps"]
-        if "special_move_catches" in form or form.get("options_set"):
-            options["special_move_catches"] = bool(form.get("special_move_catches"))
-        if options:
-            header["options"] = options
-    elif game == "judge-dredd" and form.get("players"):
-        header["players"] = _split(form["players"])
+    slug = form.get("game", "")
+    header: dict[str, Any] = {"game": slug}
+    game = games.games().get(slug)
+    if game is not None:
+        header.update(game.setup.header(fields_of(form, slug)))
     extra = form.get("extra", "").strip()
     if extra:
         more = parse_json(extra, "the extra setup")
@@ -64,16 +57,14 @@ def _in_progress() -> bool:
 
 
 def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
-    if not isinstance(header.get("game"), str) or header["game"] not in engine_names():
+    game = games.games().get(header.get("game"))  # type: ignore[arg-type]
+    if game is None:
         raise WebError(MALFORMED, "choose one of the known games")
     if _in_progress() and not replace:
         raise WebError(REFUSED, "a game is in progress: tick 'replace the game in progress'")
     try:
-        if deal and header["game"] == "gw-brott":
-            header = deal_gw(header)
-        elif deal and header["game"] == "unamerican-graffiti" and "dredd_roll" not in header:
-            # The die that says which Sector House Judge 1 starts from.
-            header = {**header, "dredd_roll": secrets.randbelow(6) + 1}
+        if deal and game.setup.deal is not None:
+            header = game.setup.deal(header, _DEALER)
         return get_host().new_game(header)
     except IllegalAction as exc:
         raise WebError(MALFORMED, f"that setup is not valid: {exc.reason}") from None
@@ -87,7 +78,7 @@ def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str,
     return (
         render_template(
             "setup.html",
-            games=engine_names(),
+            games=list(games.games().values()),
             form=form,
             error=error,
             in_progress=_in_progress(),

@@ -21,10 +21,10 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
+from .. import render
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
-from ..render.gw_brott import SIDES
 from .join import joins_key, seat_links
 
 bp = Blueprint("table", __name__)
@@ -52,7 +52,8 @@ def screen() -> str:
     table = current_table()
     snapshot = table.snapshot(TABLE_SEAT)
     show_qr = request.args.get("qr", "1") != "0"
-    side = request.args.get("side") if request.args.get("side") in SIDES else None
+    asked = request.args.get("side")
+    side = asked if asked in render.ui_for(snapshot.get("game")).sides else None
     links = seat_links(table) if show_qr else []
     return render_template(
         "table.html",

@@ -1,0 +1,319 @@
+"""Judge Dredd's prompts: what each Judge is asked, built from its own view.
+
+:class:`DreddPrompts` is the part of the game's host rules that draws prompts;
+it reads the half-made inputs the rules keep (a crime being tapped in, cards
+being recycled, dice typed so far) and the seat's own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from lawmaster.host.plugin import Prompt, prompt
+from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
+from lawmaster.rules.judge_dredd.state import board, book
+from lawmaster.rules.judge_dredd.views import asking
+
+#: Die faces of an ordinary six-sided die.
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass
+class Placing:
+    """A crime placement being tapped in: the Sector card, then maybe the Perp."""
+
+    sector_card: str
+    perp: str | None = None
+
+
+class DreddPrompts:
+    """Prompts per seat; mixed into the game's host rules, whose half-made inputs it reads."""
+
+    placing: Placing | None
+    recycling: dict[str, list[str]]
+    dice: dict[str, list[int]]
+
+    @property
+    def board_on(self) -> bool:
+        raise NotImplementedError
+
+    def roll_keys(self, seat: str, state: Any) -> list[str]:
+        raise NotImplementedError
+
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
+        names = board(state)
+        for item in view.get("asked") or []:
+            act = item.get("act")
+            if act == "move":
+                out.append(self._moveprompt(seat, state, you))
+            elif act == "commit":
+                out.append(self._commitprompt(seat, view, you))
+            elif act == "reveal":
+                action = {"act": "reveal"}
+                out.append(
+                    prompt(
+                        "dredd_reveal",
+                        action,
+                        message=cap(item["why"]),
+                        options=[{"label": "Reveal the cards", "action": action}],
+                    )
+                )
+            elif act == "roll":
+                out.extend(self._roll_prompts(seat, state))
+            elif act in ("end_movement", "next_arrest", "accept"):
+                action = {"act": act, "by": seat} if act == "accept" else {"act": act}
+                label = act.replace("_", " ").capitalize()
+                out.append(one_button(act, action, item["why"], label))
+            elif act == "arrest":
+                out.append(self._arrestprompt(view))
+            elif act == "reveal_perp":
+                sector = (view.get("pending") or {}).get("sector")
+                out.append(
+                    prompt(
+                        "dredd_reveal_perp",
+                        {"act": "reveal_perp", "sector": sector},
+                        message=f"Turn up the Perp in {names.name_of(sector)} and tap it "
+                        "on the reader",
+                    )
+                )
+            elif act == "perp_escape":
+                sector = (view.get("pending") or {}).get("sector")
+                ends = sorted(perp_destinations(state, sector)) if sector else []
+                base = {"act": "perp_escape", "by": seat}
+                out.append(
+                    prompt(
+                        "dredd_perp_escape",
+                        base,
+                        message="The Perp escapes: move it up to two Sectors",
+                        options=[
+                            {"label": names.name_of(s), "action": {**base, "to": s}} for s in ends
+                        ],
+                    )
+                )
+            elif act == "place_crime":
+                out.append(self._placingprompt(state))
+            elif act == "discard_sector":
+                out.append(
+                    prompt(
+                        "dredd_discard_sector",
+                        {"act": "discard_sector"},
+                        message="Hotdog Run: tap the top Sector card to discard it",
+                    )
+                )
+            elif act == "recycle":
+                out.append(self._recycleprompt(seat, state, you))
+            elif act == "draw":
+                owed = ((view.get("refill") or {}).get("owed") or {}).get(seat, 0)
+                base = {"act": "draw", "by": seat}
+                out.append(
+                    prompt(
+                        "dredd_draw",
+                        base,
+                        message=f"Draw {owed} Action card(s) and tap each on your reader",
+                        options=[
+                            {
+                                "label": f"I drew {owed} without tapping",
+                                "action": {**base, "count": owed},
+                            }
+                        ],
+                    )
+                )
+            elif act == "place_judge":
+                out.append(self._place_judgeprompt(seat, state))
+            elif act in ("decline", "cool"):
+                label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
+                out.append(one_button(act, {"act": act, "by": seat}, item["why"], label))
+            elif act == "internal_affairs":
+                base = {"act": act, "by": seat}
+                others = [s for s in state["players"] if s != seat]
+                out.append(
+                    prompt(
+                        "dredd_internal_affairs",
+                        base,
+                        message=cap(item["why"]),
+                        options=[
+                            {"label": f"Look at {s}'s hand", "action": {**base, "target": s}}
+                            for s in others
+                        ],
+                    )
+                )
+            elif act == "play" and state["judges"][seat]["ko"]:
+                out.append(self._robodocprompt(seat, state, you))
+        return out
+
+    def _robodocprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+        """Robodoc for a KO'd Judge: one choice per known Robodoc card and adjacent Sector."""
+        names = board(state)
+        here = state["judges"][seat]["sector"]
+        cards = [c for c in you.get("known_cards") or [] if book(state).action(c).kind == "robodoc"]
+        base = {"act": "play", "by": seat}
+        options = [
+            {"label": f"{card}: to {names.name_of(to)}", "action": {**base, "card": card, "to": to}}
+            for card in cards
+            for to in names.neighbours(here)
+        ]
+        return prompt(
+            "dredd_robodoc",
+            base,
+            message="Your Judge is KO'd: play Robodoc (tap it first if the referee does not "
+            "know it) to move to an adjacent Sector instead",
+            options=options,
+        )
+
+    def _moveprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+        base = {"act": "move", "by": seat}
+        names = board(state)
+        here = state["judges"][seat]["sector"]
+        options = []
+        for end, path in sorted(reachable(state, seat).items(), key=lambda kv: len(kv[1])):
+            label = "Stay in " + names.name_of(end) if end == here else names.name_of(end)
+            if state["perps"].get(end) and not state["perps"][end]["face_up"]:
+                label += " (turns up a Perp)"
+            options.append({"label": label, "action": {**base, "path": path}})
+        on = ": move your standee on the board, or choose here" if self.board_on else ""
+        return prompt(
+            "dredd_move",
+            base,
+            message=f"Move up to {you.get('movement')} Sector(s){on}",
+            options=options,
+        )
+
+    def _commitprompt(
+        self, seat: str, view: Mapping[str, Any], you: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        combat = view.get("combat") or {}
+        fighters = [s for g in combat.get("groups") or [] for s in g]
+        base = {"act": "commit", "by": seat}
+        options = []
+        for card in you.get("known_cards") or []:
+            for judge in fighters:
+                action = {**base, "card": card, "for": judge}
+                label = f"{card} for {judge}" if len(fighters) > 1 else card
+                options.append({"label": f"Add {label}", "action": action})
+        # With one fighter the page's own commit buttons say it all; with several, which
+        # Judge a card goes in front of matters, so the choices name it.
+        return prompt(
+            "dredd_commit" if len(fighters) <= 1 else "dredd_commit_for",
+            base,
+            message="Add Action cards face down: tap each on your own reader, or choose here",
+            options=options,
+        )
+
+    def _roll_prompts(self, seat: str, state: Any) -> list[dict[str, Any]]:
+        needed = state["combat"]["needed"] if state["combat"] else {}
+        out = []
+        for key in self.roll_keys(seat, state):
+            if key in self.dice:
+                continue
+            n = needed[key]
+            what = "the Perp die" if key == "perp" else f"your group's {n} die(s)"
+            out.append(
+                prompt(
+                    "enter_dice",
+                    {"act": "roll", "by": seat, "key": key},
+                    count=n,
+                    faces=list(FACES),
+                    field="faces",
+                    label=f"Roll {what} and enter the faces",
+                )
+            )
+        return out
+
+    def _arrestprompt(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        pending = view.get("pending") or {}
+        seats = list(pending.get("seats") or [])
+        options = [
+            {"label": "All together: " + ", ".join(seats), "action": {"groups": [seats]}},
+            {"label": "Each alone", "action": {"groups": [[s] for s in seats]}},
+        ]
+        return prompt(
+            "dredd_arrest",
+            {"act": "arrest"},
+            message="Several Judges share this Perp: who arrests together, who alone?",
+            options=[{**o, "action": {"act": "arrest", **o["action"]}} for o in options],
+        )
+
+    def _placingprompt(self, state: Any) -> dict[str, Any]:
+        if self.placing is None:
+            text = (
+                "Reveal the top Sector card and tap it; then tap the Perp face down (optional) "
+                "and last the Crime"
+            )
+        else:
+            shown = book(state).names.get(self.placing.sector_card, self.placing.sector_card)
+            text = f"Sector card {shown} tapped: " + (
+                "now the Crime" if self.placing.perp else "now the Perp (face down) or the Crime"
+            )
+        return prompt("dredd_place_crime", {"act": "place_crime"}, message=text)
+
+    def _recycleprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+        base = {"act": "recycle", "by": seat}
+        tapped = self.recycling.get(seat, [])
+        named = [book(state).names.get(c, c) for c in tapped]
+        options = [{"label": "Discard none", "action": {**base, "count": 0}}]
+        if tapped:
+            options.insert(
+                0,
+                {
+                    "label": f"Discard the {len(tapped)} tapped: {', '.join(named)}",
+                    "action": {**base, "count": len(tapped), "cards": tapped},
+                },
+            )
+        for n in range(1, int(you.get("hand_size") or 0) + 1):
+            options.append({"label": f"Discard {n} (untapped)", "action": {**base, "count": n}})
+        return prompt(
+            "dredd_recycle",
+            base,
+            message="On the Hospital: tap the cards you discard to recycle, then confirm",
+            options=options,
+        )
+
+    def _place_judgeprompt(self, seat: str, state: Any) -> dict[str, Any]:
+        b = board(state)
+        taken = {j["sector"] for j in state["judges"].values()}
+        base = {"act": "place_judge", "by": seat}
+        return prompt(
+            "dredd_place_judge",
+            base,
+            message="Put your Judge on an empty Starting Sector",
+            options=[
+                {"label": b.name_of(s), "action": {**base, "sector": s}}
+                for s in b.starting_sectors
+                if s not in taken
+            ],
+        )
+
+
+def asked_for(state: Any, act: str) -> list[str]:
+    """The seats the engine asks for ``act`` now."""
+    return [s for s, items in asking(state).items() if any(a["act"] == act for a in items)]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def landing(action: Mapping[str, Any], state: Any) -> str | None:
+    """Where a Robodoc ``play`` or a Barney's ``accept`` puts its Judge, if it is one."""
+    if action.get("act") == "accept":
+        pending = state["pending"]
+        if pending and pending["kind"] == "barney" and action.get("by") == pending["target"]:
+            return str(pending["to"])
+        return None
+    card, to = action.get("card"), action.get("to")
+    actions = book(state).actions
+    robodoc = isinstance(card, str) and card in actions and actions[card].kind == "robodoc"
+    if robodoc and action.get("option") != "alt" and isinstance(to, str):
+        return to if to in board(state).sectors else None
+    return None
+
+
+def one_button(act: str, action: dict[str, Any], why: str, label: str) -> Prompt:
+    """A question the seat answers with a single button."""
+    return prompt(
+        f"dredd_{act}", action, message=cap(why), options=[{"label": label, "action": action}]
+    )

@@ -1,0 +1,72 @@
+"""The game plugin seam: what a game gives the host, and what the host gives it.
+
+* :class:`Game` — one game: engine, host rules, seat pages, setup, players,
+  cards, sensor maps (:mod:`.game`);
+* :class:`GameRules` and its decisions :class:`Play`, :class:`Ask`,
+  :class:`Wait` and :class:`Question` — how a game's rules read the table's
+  inputs and answer the referee (:mod:`.rules`);
+* :class:`Players`, :class:`SeatPort` and :class:`Intent` — simulated
+  players deciding through the seats' own pages (:mod:`.players`).
+
+Games are found through :mod:`lawmaster.host.games`; ``docs/PLUGINS.md`` shows
+how to write one.
+"""
+
+from .game import Game, Readers, Setup, SetupField
+from .players import Intent, Players, SeatPort, decision_rng, next_turn
+from .rules import (
+    BOARD,
+    BUTTON,
+    DIGITAL,
+    NFC,
+    TABLET,
+    Accepted,
+    Action,
+    Answer,
+    Ask,
+    Completed,
+    Decision,
+    Expect,
+    GameRules,
+    Play,
+    Prompt,
+    Question,
+    RulesContext,
+    Status,
+    Wait,
+    prompt,
+    refusal,
+)
+
+__all__ = [
+    "BOARD",
+    "BUTTON",
+    "DIGITAL",
+    "NFC",
+    "TABLET",
+    "Accepted",
+    "Action",
+    "Answer",
+    "Ask",
+    "Completed",
+    "Decision",
+    "Expect",
+    "Game",
+    "GameRules",
+    "Intent",
+    "Play",
+    "Players",
+    "Prompt",
+    "Question",
+    "Readers",
+    "RulesContext",
+    "SeatPort",
+    "Setup",
+    "SetupField",
+    "Status",
+    "Wait",
+    "decision_rng",
+    "next_turn",
+    "prompt",
+    "refusal",
+]

@@ -1,0 +1,50 @@
+"""What a game draws on its seat pages: the base every game's drawing refines.
+
+Every method reads only the snapshot it is given (a seat's own view, prompts,
+log and status), so a page can never hold more than its seat may know. The
+defaults draw any game readably: the view as a list, the prompts as the
+generic buttons, each event as a sentence of its fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from markupsafe import Markup
+
+from . import generic
+
+
+class SeatUI:
+    """A game's seat pages; subclass it and override what the game draws itself."""
+
+    #: The board's sides a page may be drawn from, chosen with ``?side=``, each with
+    #: how a player names it ("GW's side"); empty: the board has one side.
+    sides: Mapping[str, str] = {}
+    #: Prompt kinds :meth:`controls` draws itself (the rest get the generic buttons).
+    covered: frozenset[str] = frozenset()
+
+    def board(self, snapshot: Mapping[str, Any]) -> Markup:
+        """The board (an inline SVG), or the view as a readable list."""
+        return generic.board(snapshot)
+
+    def extras(self, snapshot: Mapping[str, Any]) -> Markup:
+        """What the view adds beside the board (a hand, combat odds); empty by default."""
+        return Markup("")
+
+    def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
+        """The seat's own inputs, built from its prompts; empty: the generic buttons."""
+        return Markup("")
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        """One log line for an event, as a sentence."""
+        return generic.describe(event)
+
+    def side(self, snapshot: Mapping[str, Any], asked: str | None) -> str | None:
+        """The side the page is drawn from (``asked``: the page's ``?side=``, if valid)."""
+        return None
+
+
+#: The drawing of a game with none of its own.
+GENERIC = SeatUI()
