@@ -217,7 +217,8 @@ class Autoplay(threading.Thread):
         self._stop_event.set()
 
     def run(self) -> None:
-        players: Any = None
+        players: Players | None = None
+        playing: Table | None = None  # the game ``players`` play
         finished: Table | None = None  # the last game seen over (told once)
         try:
             while not self._stop_event.is_set():
@@ -225,8 +226,8 @@ class Autoplay(threading.Thread):
                 if table is None:
                     self._stop_event.wait(0.2)
                     continue
-                if players is None or players.table is not table:
-                    players = players_for(table, self.seed)
+                if players is None or playing is not table:
+                    players, playing = players_for(table, self.seed), table
                 if table.is_over():
                     if self.on_over is not None and table is not finished:
                         self.on_over(table)

@@ -26,6 +26,7 @@ from lawmaster.host import games
 from lawmaster.host.plugin import Accepted, Game, Status
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, events_for
 from lawmaster.rules.core.export import scenario_lines
+from lawmaster.rules.core.refusals import refusal_for
 
 from .journal import ACTION, UNDO, GameRecord, Journal
 from .referee import Referee, UndoRequest
@@ -190,11 +191,21 @@ class Table:
             self._subscribers.append(subscription)
         return subscription
 
-    # -- what the referee calls ---------------------------------------------
-    def check(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The events ``action`` would produce now; :class:`IllegalAction` if it is illegal."""
+    def refusal(self, seat: str, action: Mapping[str, Any]) -> str | None:
+        """What ``seat`` would read if it sent ``action`` now (``None``: it would be taken).
+
+        A careful player counting squares before moving: the answer is the refusal
+        that seat would read anyway (:func:`~lawmaster.rules.core.refusals.refusal_for`),
+        so it tells it nothing more than trying would.
+        """
         with self._lock:
-            return self.engine.apply(self.state, dict(action)).events
+            try:
+                self.engine.apply(self.state, dict(action))
+            except IllegalAction as exc:
+                return refusal_for(self.engine, dict(action), exc.reason, seat)
+            return None
+
+    # -- what the referee calls ---------------------------------------------
 
     def accept(self, action: Mapping[str, Any], *, seat: str | None, source: str) -> Accepted:
         """Apply, journal (durably), then publish one action; :class:`IllegalAction` if illegal.

@@ -15,6 +15,7 @@ after a crash goes on exactly as it would have.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -48,6 +49,10 @@ class SeatPort(Protocol):
 
     def submit(self, seat: str, action: Any) -> dict[str, Any]:
         """Send an input from the seat's tablet."""
+        ...
+
+    def refusal(self, seat: str, action: Mapping[str, Any]) -> str | None:
+        """What the seat would read if it sent ``action`` now (``None``: it would be taken)."""
         ...
 
     def seats(self) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lawmaster.host.games.gw_brott.pages import board_of
+from lawmaster.host.games.gw_brott.boards import board_of
 from lawmaster.host.games.gw_brott.setup import deal_gw
 from lawmaster.host.journal import Journal
 from lawmaster.host.table import Table, TableHost

@@ -8,9 +8,7 @@ deduction map (``deduction``: piece → cells it may be on) as shaded cells.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Any
 
 from flask import has_request_context, request
@@ -22,6 +20,7 @@ from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
 from . import know as gw_know
+from .boards import board_of
 
 CELL = 40  # user units per cell; the SVG scales to its box through viewBox
 MARGIN = 22  # room for the column letters and row numbers
@@ -48,33 +47,6 @@ _SPARE_FILLS = ("#8e24aa", "#00838f", "#6d4c41", "#ad1457", "#558b2f")
 GW_FILL = "#0d47a1"
 # Where a piece's deduction mark sits in a cell (by piece index), clear of the card number.
 _CORNERS = ((0.2, 0.8), (0.5, 0.8), (0.8, 0.8), (0.8, 0.48), (0.5, 0.48))
-
-
-@lru_cache(maxsize=16)
-def _board_from_json(text: str) -> Board:
-    return Board.from_data(json.loads(text))
-
-
-def board_data(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """A view's board (``jail_cells``/``jail_exits``) in the board file's shape."""
-    if "jail" in spec:
-        return dict(spec)
-    data = {k: v for k, v in spec.items() if k not in ("jail_cells", "jail_exits")}
-    data["jail"] = {"cells": spec.get("jail_cells", []), "exits": spec.get("jail_exits", [])}
-    return data
-
-
-def board_of(view: Mapping[str, Any]) -> Board | None:
-    """The board a view is played on: the view's board object, or a shipped board's name."""
-    spec = view.get("board", "standard")
-    try:
-        if isinstance(spec, str):
-            return Board.load(spec)
-        if isinstance(spec, Mapping):
-            return _board_from_json(json.dumps(board_data(spec), sort_keys=True))
-    except (IllegalAction, TypeError, ValueError):
-        return None
-    return None
 
 
 def piece_fill(piece: str, order: list[str]) -> str:

@@ -4,9 +4,9 @@ A :class:`Players` object decides the next input of whichever seat the game
 waits for. Like people at a real table, a simulated player knows its own piece,
 its own cards and what its tablet shows; it rolls its dice with a seeded random
 generator (the physical dice of the simulation). A criminal picks among the
-moves its own view lists; GW asks :meth:`Table.check` whether a path is legal
-before sliding, as a careful player counts squares (the answer depends only on
-the board and GW's own position, so it says nothing secret). The physical
+moves its own view lists; GW asks its tablet whether a path would be taken
+before sliding, as a careful player counts squares (the answer is what trying
+would tell GW: it says nothing secret). The physical
 board stops GW's magnet at the first criminal it meets: the simulated hands
 stop there too.
 
@@ -21,27 +21,35 @@ import random
 from collections import deque
 from typing import Any
 
-from lawmaster.host.plugin import Intent, next_turn
-from lawmaster.rules.core import IllegalAction
+from lawmaster.host.plugin import Intent, SeatPort, next_turn
 from lawmaster.rules.gw_brott.board import Board
+
+from .boards import view_board
 
 GW = "gw"
 CRIMINAL_FACES = ("1", "2", "3", "4", "arrow", "gw")
 
 
 class Players:
-    """Every seat of one GW:s brott table, played by the simulation."""
+    """Every seat of one GW:s brott table, played by the simulation from its seats' pages."""
 
-    def __init__(self, table: Any, seed: int = 0) -> None:
-        self.table = table
+    def __init__(self, seats: SeatPort, seed: int = 0) -> None:
+        self.seats = seats
         self.seed = seed
-        self.board = Board.load(table.header.get("board", "standard"))
+        self._board: Board | None = None
         self._distance_cache: dict[int, list[int | None]] = {}
+
+    @property
+    def board(self) -> Board:
+        """The printed board, as every seat's view shows it."""
+        if self._board is None:
+            self._board = view_board(self.seats.snapshot(GW)["view"]["board"])
+        return self._board
 
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        turn = next_turn(self.table, self.seed)
+        turn = next_turn(self.seats, self.seed)
         if turn is None:
             return None
         seat, rng, snapshot = turn
@@ -203,13 +211,10 @@ class Players:
             self._distance_cache[goal] = distances
         return self._distance_cache[goal]
 
-    # -- asking the rules ---------------------------------------------------------
+    # -- counting squares ----------------------------------------------------------
     def _legal(self, action: dict[str, Any]) -> bool:
-        try:
-            self.table.check(action)
-        except IllegalAction:
-            return False
-        return True
+        """Whether GW's tablet would take ``action`` (what trying it would tell GW)."""
+        return self.seats.refusal(GW, action) is None
 
 
 def _moves(seat: str, by_die: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:

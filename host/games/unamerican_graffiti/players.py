@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from lawmaster.host.plugin import Intent, next_turn
+from lawmaster.host.plugin import Intent, SeatPort, next_turn
 from lawmaster.rules.unamerican_graffiti import Board
 
 PLAYERS = ("chopper", "phantom")
@@ -46,17 +46,23 @@ def _other(player: str) -> str:
 class GraffitiPlayers:
     """Both seats of one Unamerican Graffiti table, played by the simulation."""
 
-    def __init__(self, table: Any, seed: int = 0) -> None:
-        self.table = table
+    def __init__(self, seats: SeatPort, seed: int = 0) -> None:
+        self.seats = seats
         self.seed = seed
-        board = table.header.get("board", "standard")
-        self.board = Board.load(board)
+        self._board: Board | None = None
         self._steps: dict[str, dict[str, int]] = {}
+
+    @property
+    def board(self) -> Board:
+        """The map, as every seat's view names it."""
+        if self._board is None:
+            self._board = Board.load(self.seats.snapshot(PLAYERS[0])["view"]["board"])
+        return self._board
 
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        turn = next_turn(self.table, self.seed)
+        turn = next_turn(self.seats, self.seed)
         if turn is None:
             return None
         seat, rng, snapshot = turn
