@@ -126,8 +126,13 @@ class Board:
             for h in hexes.values()
         }
         gates: dict[str, tuple[str, str]] = {}
-        for pair in data.get("sector_house_pairs", []):
-            if not (isinstance(pair, list) and len(pair) == 2):
+        pairs = data.get("sector_house_pairs", [])
+        if not isinstance(pairs, list):
+            raise IllegalAction("'sector_house_pairs' must be a list of Sector House pairs")
+        for pair in pairs:
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair)
+            ):
                 raise IllegalAction("each Sector House pair is a list of two hex ids")
             a, b = pair
             for house in (a, b):
@@ -147,7 +152,7 @@ class Board:
         starts = []
         for key in ("chopper_start", "phantom_start"):
             start = data.get(key)
-            if start not in hexes:
+            if not isinstance(start, str) or start not in hexes:
                 raise IllegalAction(f"'{key}' must name a hex of the board")
             starts.append(start)
         if starts[0] == starts[1]:

@@ -78,6 +78,8 @@ class GraffitiEngine(Engine):
 
     # -- setup -------------------------------------------------------------
     def new_game(self, header: Mapping[str, Any]) -> Outcome:
+        if not isinstance(header, Mapping):
+            raise IllegalAction("the header must be a JSON object")
         board = Board.load(header.get("board", "standard"))
         options = _options(header.get("options"))
         if len(board.sector_houses) != 6:
@@ -120,6 +122,8 @@ class GraffitiEngine(Engine):
 
     # -- actions -----------------------------------------------------------
     def apply(self, state: State, action: Action) -> Outcome:
+        if not isinstance(action, Mapping):
+            raise IllegalAction('an action must be a JSON object with an "act" field')
         act = action.get("act")
         handler = _HANDLERS.get(act) if isinstance(act, str) else None
         if handler is None:
