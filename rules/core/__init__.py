@@ -2,7 +2,8 @@
 
 An engine is an :class:`Engine` subclass registered under its game name
 (``"gw-brott"``, ``"judge-dredd"``, ``"unamerican-graffiti"``). Its states are
-opaque to everyone else; actions and events are plain JSON-serialisable dicts.
+read by no one else; actions and events are JSON objects (:data:`Action`,
+:data:`Event`, with values of :data:`JsonValue`).
 """
 
 from .actions import (
@@ -18,12 +19,15 @@ from .actions import (
 from .boarddata import load_board_data
 from .engine import Engine, Outcome, engine_for, engine_names
 from .errors import IllegalAction
+from .jsontypes import JsonObject, JsonValue
 
 __all__ = [
     "Action",
     "Engine",
     "Event",
     "IllegalAction",
+    "JsonObject",
+    "JsonValue",
     "Outcome",
     "engine_for",
     "engine_names",

@@ -39,12 +39,12 @@ def _deduce(deduction: Deduction, events: list[Event]) -> Deduction:
     return deduction
 
 
-class GWEngine(Engine):
+class GWEngine(Engine[State]):
     """GW:s brott: GW against 2-4 criminals, or one criminal with two pieces."""
 
     game: ClassVar[str] = "gw-brott"
 
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, Any]) -> Outcome[State]:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be a JSON object")
         state, events = new_state(header)
@@ -58,7 +58,7 @@ class GWEngine(Engine):
             return "gw"
         return super().actor(action)
 
-    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
+    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome[State]:
         if not isinstance(action, Mapping):
             raise IllegalAction('an action must be a JSON object with an "act" field')
         act = check_fields(action)

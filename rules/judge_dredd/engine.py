@@ -79,19 +79,19 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
 }
 
 
-class DreddEngine(Engine):
+class DreddEngine(Engine[State]):
     """Judge Dredd: The Game of Crime-Fighting in Mega-City One."""
 
     game = "judge-dredd"
 
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, Any]) -> Outcome[State]:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be an object")
         state, events = setup.new_game(header)
         after_setup(state, events)
         return Outcome(state, events)
 
-    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
+    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome[State]:
         if not isinstance(action, Mapping):
             raise IllegalAction('an action must be a JSON object with an "act" field')
         act = action.get("act")

@@ -71,13 +71,13 @@ def _die(value: object, what: str) -> int:
     return value
 
 
-class GraffitiEngine(Engine):
+class GraffitiEngine(Engine[State]):
     """The referee for one game of Unamerican Graffiti. See the rules README."""
 
     game = "unamerican-graffiti"
 
     # -- setup -------------------------------------------------------------
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, Any]) -> Outcome[State]:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be a JSON object")
         board = Board.load(header.get("board", "standard"))
@@ -121,7 +121,7 @@ class GraffitiEngine(Engine):
         return Outcome(state, [event, public("turn", player="chopper", phase="move")])
 
     # -- actions -----------------------------------------------------------
-    def apply(self, state: State, action: Action) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if not isinstance(action, Mapping):
             raise IllegalAction('an action must be a JSON object with an "act" field')
         act = action.get("act")
@@ -234,7 +234,7 @@ def _path(state: State, action: Action, start: str | None, paths: Mapping[str, l
     return paths[to]
 
 
-def _move(state: State, action: Action) -> Outcome:
+def _move(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "move", who)
     start = state.scrawlers[who].position
@@ -251,7 +251,7 @@ def _move(state: State, action: Action) -> Outcome:
     return Outcome(state, events)
 
 
-def _roll(state: State, action: Action) -> Outcome:
+def _roll(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "roll", who)
     faces = field(action, "faces", list)
@@ -266,7 +266,7 @@ def _roll(state: State, action: Action) -> Outcome:
     return Outcome(state, events)
 
 
-def _judge_move(state: State, action: Action) -> Outcome:
+def _judge_move(state: State, action: Action) -> Outcome[State]:
     who = action.get("by", opponent(state.turn))
     if who not in PLAYERS:
         raise IllegalAction(f"{who!r} is not a player; players are chopper and phantom")
@@ -370,7 +370,7 @@ def _game_over(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     return state, [*events, public("game_over", scores=scores, best=best, winner=winner)]
 
 
-def _reenter(state: State, action: Action) -> Outcome:
+def _reenter(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "reenter", who)
     at = field(action, "at", str)
