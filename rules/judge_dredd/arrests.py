@@ -1,5 +1,5 @@
-"""The arrest phase: which arrest comes next, the Judges' declarations, and what a
-combat's result does to the board (arrests, stopped crimes, escaping Perps).
+"""The arrest phase: its start, which arrest comes next, the Judges' declarations, and
+what a combat's result does to the board (arrests, stopped crimes, escaping Perps).
 """
 
 from __future__ import annotations
@@ -9,9 +9,21 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction, field, public
 
-from .combat import open_combat
-from .movement import perp_destinations, reveal_perp
-from .state import State, board, book, is_, judges_in, order, private, robodoc_due
+from .fight import judge_outcomes, open_combat, participants, strengths
+from .movement import current_mover, perp_destinations, reveal_perp
+from .refill import end_game, start_refill, tiebreak_done
+from .state import (
+    State,
+    board,
+    book,
+    discard_action,
+    is_,
+    judges_in,
+    ko,
+    order,
+    private,
+    robodoc_due,
+)
 
 
 def next_arrest(state: State) -> tuple[str, list[str], str] | None:
@@ -198,10 +210,84 @@ def move_perp(state: State, src: str, to: str) -> None:
 
 
 def end_arrest_phase(state: State, events: list) -> None:
-    from .refill import end_game, start_refill
-
     events.append(public("arrest_phase_over", round=state["round"]))
     if state["final_round"]:
         end_game(state, events)
     else:
         start_refill(state, events)
+
+
+def end_movement(state: State, events: list) -> None:
+    """Everyone has moved and nobody wants to play more cards: the arrest phase begins."""
+    if state["phase"] != "movement":
+        raise IllegalAction("it is not the movement phase")
+    due = current_mover(state)
+    if due is not None:
+        raise IllegalAction(f"{due} has not moved yet (a move with an empty path stays put)")
+    state["phase"] = "arrest"
+    events.append(public("arrest_phase", round=state["round"]))
+    advance(state, events)
+
+
+def resolve(state: State, dice: Mapping[str, list[int]], events: list) -> None:
+    """Settle a rolled combat, then let the arrest phase go on."""
+    combat = state["combat"]
+    totals, hot, perp = strengths(state, combat, dice)
+    kind = combat["kind"]
+    result: dict[str, Any] = {
+        "kind": kind,
+        "groups": combat["groups"],
+        "strengths": totals,
+        "overheated": hot,
+        "perp_strength": perp,
+        "dice": dict(dice),
+    }
+    for seat in participants(combat):
+        state["judges"][seat]["fought"] = True
+    state["combat"] = None
+    for entry in combat["cards"]:
+        discard_action(state, entry["card"])
+    escape = None
+    if kind in ("arrest", "alien"):
+        winner, tied, koed = judge_outcomes(state, combat, totals, hot, perp)
+        result.update(winner=winner, tied=tied, koed=koed)
+        events.append(public("combat_result", **result))
+        sector = combat["sector"]
+        if kind == "alien":
+            if winner is not None:
+                state["alien"] = None
+                events.append(public("alien_defeated", sector=sector, by=combat["groups"][winner]))
+        elif winner is not None:
+            arrest(state, sector, combat["groups"][winner], events)
+        elif tied:
+            escape = stop_crime(state, sector, combat["groups"][tied[0]], combat["roller"], events)
+        for gi in koed:
+            for seat in combat["groups"][gi]:
+                ko(state, seat, events)
+    elif kind == "block":
+        (a, b) = totals
+        ha, hb = hot
+        if ha or hb:
+            out = [i for i, h in enumerate(hot) if h]
+        elif a == b:
+            # The SJS wins ties in combat; otherwise both are KO'd.
+            sjs = [is_(state, combat["groups"][i][0], "sjs") for i in (0, 1)]
+            out = [1 - sjs.index(True)] if any(sjs) else [0, 1]
+        else:
+            out = [0 if a < b else 1]
+        result["koed"] = out
+        events.append(public("combat_result", **result))
+        for gi in out:
+            ko(state, combat["groups"][gi][0], events)
+    else:  # the final tie-break
+        live = [gi for gi in range(len(totals)) if not hot[gi]] or list(range(len(totals)))
+        best = max(totals[gi] for gi in live)
+        top = [combat["groups"][gi][0] for gi in live if totals[gi] == best]
+        top = [s for s in top if is_(state, s, "sjs")] or top  # the SJS wins ties
+        result["top"] = top
+        events.append(public("combat_result", **result))
+        tiebreak_done(state, top, events)
+        return
+    if escape is not None:
+        state["pending"] = escape
+    advance(state, events)

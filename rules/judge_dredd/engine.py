@@ -9,19 +9,9 @@ from typing import Any
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
 
 from . import arrests, combat, moments, movement, play, refill, setup
-from .state import PERPS_ON_BOARD, State, perp_sectors
+from .refill import after_setup
+from .state import State
 from .views import summary, to_act, view
-
-
-def after_setup(state: State, events: list) -> None:
-    """Once every Judge stands and six crimes are out, round 1 begins."""
-    if state["phase"] != "setup":
-        return
-    placed = all(j["sector"] for j in state["judges"].values())
-    full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not refill.crimes_wanted(state)
-    if placed and full:
-        refill.check_final(state, events)
-        movement.start_round(state, events)
 
 
 def _place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
@@ -38,7 +28,7 @@ def _move(state: State, action: Mapping[str, Any], events: list) -> None:
 def _end_movement(state: State, action: Mapping[str, Any], events: list) -> None:
     if state["pending"] or state["combat"]:
         raise IllegalAction("finish the card or combat in progress first")
-    movement.end_movement(state, events)
+    arrests.end_movement(state, events)
 
 
 def _show(state: State, action: Mapping[str, Any], events: list) -> None:

@@ -198,20 +198,6 @@ def reveal_perp(state: State, sector: str, card: str | None, events: list) -> No
     )
 
 
-def end_movement(state: State, events: list) -> None:
-    """Everyone has moved and nobody wants to play more cards: the arrest phase begins."""
-    from .arrests import advance
-
-    if state["phase"] != "movement":
-        raise IllegalAction("it is not the movement phase")
-    due = current_mover(state)
-    if due is not None:
-        raise IllegalAction(f"{due} has not moved yet (a move with an empty path stays put)")
-    state["phase"] = "arrest"
-    events.append(public("arrest_phase", round=state["round"]))
-    advance(state, events)
-
-
 def perp_destinations(state: State, sector: str, steps: int = 2) -> set[str]:
     """Where a Perp in ``sector`` may end a move of up to ``steps``: no Hospital, no other Perp.
 

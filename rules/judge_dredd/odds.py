@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any
 
 from .cards import CardBook
-from .combat import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
 from .dice import dice_difference, dice_sums
+from .fight import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
 from .odds_multi import CardClass, NotSplittable, multi_odds
 from .state import State, base_strength, is_
 

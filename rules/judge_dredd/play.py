@@ -10,11 +10,12 @@ from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
 from .arrests import advance, move_perp
 from .cards import ActionCard
-from .combat import open_combat
+from .fight import open_combat
 from .movement import perp_destinations, reveal_perp
 from .refill import check_final
 from .state import (
     State,
+    arrest_not_begun,
     board,
     book,
     bridges_open,
@@ -74,27 +75,6 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
         raise IllegalAction("Robodoc is played when your Judge is KO'd")
     else:
         raise IllegalAction(f"{card.name} is played face-down in a combat ('commit')")
-
-
-def arrest_not_begun(state: State) -> bool:
-    """Whether the arrest the phase has reached may still give way to a Special card.
-
-    With ``arrest_start: auto`` an arrest opens as soon as the last one ends, so this is
-    the arrest phase's moment for "Special cards can be used during either the movement
-    or arrest phase": until a card is committed, Mechanismo cools or the cards are
-    revealed, nothing of that arrest has happened yet.
-    """
-    if state["phase"] != "arrest" or state["options"]["arrest_start"] != "auto":
-        return False
-    combat, pending = state["combat"], state["pending"]
-    if combat is not None:
-        return (
-            combat["kind"] in ("arrest", "alien")
-            and not combat["cards"]
-            and not combat["cooled"]
-            and not combat["revealed"]
-        )
-    return pending is not None and pending["kind"] in ("declare", "reveal_perp")
 
 
 def _withdraw_arrest(state: State, events: list) -> None:

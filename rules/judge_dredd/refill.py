@@ -1,5 +1,6 @@
-"""The refill phase (new crimes, hospital, draws, alerts, the Starting Player card) and
-the end of the game with its tie-break combat."""
+"""The refill phase (new crimes, hospital, draws, alerts, the Starting Player card), the
+end of setup (round 1 begins as every later round does, after its refill), and the end
+of the game with its tie-break combat."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from lawmaster.rules.core import IllegalAction, field, optional_field, public
 
-from .combat import open_combat
+from .fight import open_combat
 from .movement import start_round
 from .setup import draws_on, place_crime, show_cards
 from .state import (
@@ -26,6 +27,17 @@ from .state import (
     private,
     take_from_hand,
 )
+
+
+def after_setup(state: State, events: list) -> None:
+    """Once every Judge stands and six crimes are out, round 1 begins."""
+    if state["phase"] != "setup":
+        return
+    placed = all(j["sector"] for j in state["judges"].values())
+    full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not crimes_wanted(state)
+    if placed and full:
+        check_final(state, events)
+        start_round(state, events)
 
 
 def start_refill(state: State, events: list) -> None:
@@ -122,8 +134,6 @@ def internal_affairs_open(state: State) -> list[str]:
 def refill_place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
     if state["phase"] == "setup":
         place_crime(state, action, events)
-        from .engine import after_setup
-
         after_setup(state, events)
         return
     if state["phase"] != "refill":

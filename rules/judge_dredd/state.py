@@ -160,6 +160,27 @@ def reshuffle_actions(state: State) -> None:
     state["action_discard"] = []
 
 
+def arrest_not_begun(state: State) -> bool:
+    """Whether the arrest the phase has reached may still give way to a Special card.
+
+    With ``arrest_start: auto`` an arrest opens as soon as the last one ends, so this is
+    the arrest phase's moment for "Special cards can be used during either the movement
+    or arrest phase": until a card is committed, Mechanismo cools or the cards are
+    revealed, nothing of that arrest has happened yet.
+    """
+    if state["phase"] != "arrest" or state["options"]["arrest_start"] != "auto":
+        return False
+    combat, pending = state["combat"], state["pending"]
+    if combat is not None:
+        return (
+            combat["kind"] in ("arrest", "alien")
+            and not combat["cards"]
+            and not combat["cooled"]
+            and not combat["revealed"]
+        )
+    return pending is not None and pending["kind"] in ("declare", "reveal_perp")
+
+
 def robodoc_due(state: State) -> list[str]:
     """The KO'd seats whose moment to play Robodoc is open and who might hold one.
 

@@ -9,10 +9,10 @@ from lawmaster.rules.core import IllegalAction
 
 from .movement import allowance, current_mover, reachable
 from .odds import combat_odds
-from .play import arrest_not_begun
 from .refill import internal_affairs_open, totals
 from .state import (
     State,
+    arrest_not_begun,
     base_strength,
     board,
     book,
