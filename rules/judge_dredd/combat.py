@@ -8,24 +8,31 @@ combat is made of is in :mod:`.fight`; settling it in :mod:`.arrests`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypeGuard
 
-from lawmaster.rules.core import IllegalAction, field, optional_field, public
+from lawmaster.rules.core import (
+    Action,
+    Event,
+    IllegalAction,
+    JsonObject,
+    field,
+    optional_field,
+    public,
+)
 
 from .arrests import resolve
 from .fight import card_effect, default_option, dice_needed, group_of, participants, perp_roller
-from .state import State, book, is_, judge, private, take_from_hand
+from .state import Combat, State, book, is_, judge, private, take_from_hand
 
 
-def _open_combat(state: State) -> dict[str, Any]:
+def _open_combat(state: State) -> Combat:
     combat = state["combat"]
     if combat is None:
         raise IllegalAction("there is no combat going on")
     return combat
 
 
-def commit(state: State, action: Mapping[str, Any], events: list) -> None:
+def commit(state: State, action: Action, events: list[Event]) -> None:
     """``commit``: a player adds an Action card to the combat, face-down."""
     combat = _open_combat(state)
     if combat["revealed"]:
@@ -73,7 +80,7 @@ def commit(state: State, action: Mapping[str, Any], events: list) -> None:
         events.append(private(seat, "card_committed_own", card=card.id, to=target, option=option))
 
 
-def cool(state: State, action: Mapping[str, Any], events: list) -> None:
+def cool(state: State, action: Action, events: list[Event]) -> None:
     """``cool``: Mechanismo takes -2 in this combat and does not overheat on a 6."""
     combat = _open_combat(state)
     seat = field(action, "by", str)
@@ -91,13 +98,13 @@ def cool(state: State, action: Mapping[str, Any], events: list) -> None:
     events.append(public("cooled", judge=seat))
 
 
-def reveal(state: State, action: Mapping[str, Any], events: list) -> None:
+def reveal(state: State, action: Action, events: list[Event]) -> None:
     """``reveal``: everyone is done adding cards; every face-down card is turned up."""
     combat = _open_combat(state)
     if combat["revealed"]:
         raise IllegalAction("the cards are already revealed")
     combat["revealed"] = True
-    shown = []
+    shown: list[JsonObject] = []
     for entry in combat["cards"]:
         eff = card_effect(state, combat, entry)
         shown.append(
@@ -116,9 +123,8 @@ def reveal(state: State, action: Mapping[str, Any], events: list) -> None:
     )
 
 
-def _dice(action: Mapping[str, Any], combat: Mapping[str, Any]) -> dict[str, list[int]]:
-    raw = optional_field(action, "dice", dict, {})
-    raw = dict(raw)
+def _dice(action: Action, combat: Combat) -> dict[str, list[int]]:
+    raw = dict(optional_field(action, "dice", dict, {}))
     if "judge" in action:
         if len(combat["groups"]) != 1:
             raise IllegalAction("with several Judges or groups, give 'dice' by seat")
@@ -126,35 +132,43 @@ def _dice(action: Mapping[str, Any], combat: Mapping[str, Any]) -> dict[str, lis
     if "perp" in action:
         raw["perp"] = action["perp"]
     out: dict[str, list[int]] = {}
-    for key, faces in raw.items():
-        if isinstance(faces, int) and not isinstance(faces, bool):
-            faces = [faces]
-        if not (isinstance(faces, list) and all(_face(f) for f in faces)):
-            raise IllegalAction("dice results are whole numbers from 1 to 6")
+    for key, value in raw.items():
+        faces = _faces(value)
         if key == "perp":
-            out["perp"] = list(faces)
+            out["perp"] = faces
             continue
-        gi = group_of(combat, key)
+        gi = group_of(combat, key) if isinstance(key, str) else None
         if gi is None:
             raise IllegalAction(f"{key!r} is not rolling in this combat")
         lead = combat["groups"][gi][0]
         if lead in out:
             raise IllegalAction("a group of Judges rolls one set of dice; give it once")
-        out[lead] = list(faces)
+        out[lead] = faces
     return out
 
 
-def _face(f: object) -> bool:
+def _faces(value: object) -> list[int]:
+    """One die result, or a list of them: each a whole number from 1 to 6."""
+    faces = [value] if isinstance(value, int) and not isinstance(value, bool) else value
+    good = [f for f in faces if _face(f)] if isinstance(faces, list) else []
+    if not isinstance(faces, list) or len(good) != len(faces):
+        raise IllegalAction("dice results are whole numbers from 1 to 6")
+    return good
+
+
+def _face(f: object) -> TypeGuard[int]:
     return isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
 
 
-def roll(state: State, action: Mapping[str, Any], events: list) -> None:
+def roll(state: State, action: Action, events: list[Event]) -> None:
     """``roll``: the dice, then the combat is resolved."""
     combat = _open_combat(state)
     if not combat["revealed"]:
         raise IllegalAction("reveal the cards before rolling")
     dice = _dice(action, combat)
     need = combat["needed"]
+    if need is None:
+        raise ValueError("revealed cards always set the dice needed")  # an engine bug
     for key, n in need.items():
         got = len(dice.get(key, []))
         if got != n:

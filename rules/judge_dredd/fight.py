@@ -8,17 +8,46 @@ combat and rolling are in :mod:`.combat`, settling it in :mod:`.arrests`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
-from lawmaster.rules.core import public
+from lawmaster.rules.core import Event, JsonObject, public
 
-from .state import State, base_strength, book, is_
+from .cards import ActionCard
+from .state import (
+    CardPlay,
+    Combat,
+    CombatKind,
+    State,
+    base_strength,
+    book,
+    combat_sector,
+    is_,
+    perp_card,
+    perp_in,
+)
 
 ALIEN_STRENGTH = 12
 
 
+class Effect(TypedDict):
+    """What one committed card does in its combat."""
+
+    #: The group it is played for.
+    group: int
+    judge: int
+    judge_dice: int
+    perp: int
+    perp_dice: int
+    #: False for a bluff: a card with no effect in combat.
+    counts: bool
+
+
 def open_combat(
-    state: State, kind: str, sector: str | None, groups: list[list[str]], events: list
+    state: State,
+    kind: CombatKind,
+    sector: str | None,
+    groups: list[list[str]],
+    events: list[Event],
 ) -> None:
     """Start a combat of ``kind`` (arrest, alien, block, tiebreak) between ``groups``."""
     state["combat"] = {
@@ -32,11 +61,11 @@ def open_combat(
         "needed": None,
         "roller": None,
     }
-    info: dict[str, Any] = {"kind": kind, "sector": sector, "groups": groups}
+    info: JsonObject = {"kind": kind, "sector": sector, "groups": groups}
     if kind == "arrest":
         if sector is None:
             raise ValueError("an arrest is always in a Sector")  # an engine bug, not input
-        info["perp"] = state["perps"][sector]["card"]
+        info["perp"] = perp_in(state, sector)["card"]
         info["perp_strength"] = perp_base(state, sector)
     elif kind == "alien":
         info["perp_strength"] = ALIEN_STRENGTH
@@ -46,23 +75,23 @@ def open_combat(
 def perp_base(state: State, sector: str) -> int:
     """A Perp's strength before cards and dice: its card plus every Crime in its Sector."""
     cards = book(state)
-    return cards.perps[state["perps"][sector]["card"]] + sum(
+    return cards.perps[perp_card(perp_in(state, sector))] + sum(
         cards.crimes[c] for c in state["crimes"][sector]
     )
 
 
-def participants(combat: Mapping[str, Any]) -> list[str]:
+def participants(combat: Combat) -> list[str]:
     return [s for g in combat["groups"] for s in g]
 
 
-def group_of(combat: Mapping[str, Any], seat: str) -> int | None:
+def group_of(combat: Combat, seat: str) -> int | None:
     for i, g in enumerate(combat["groups"]):
         if seat in g:
             return i
     return None
 
 
-def default_option(card: Any, controller: bool) -> str:
+def default_option(card: ActionCard, controller: bool) -> str:
     """The option a player means when they do not say: their Judge's best use of the card."""
     if not controller:
         return "main"
@@ -72,11 +101,21 @@ def default_option(card: Any, controller: bool) -> str:
     return "alt" if card.shield is not None else "main"
 
 
-def card_effect(state: State, combat: Mapping[str, Any], entry: Mapping[str, Any]) -> dict:
+def card_effect(state: State, combat: Combat, entry: CardPlay) -> Effect:
     """What one committed card does: strength and extra dice for a group and the Perp."""
     card = book(state).actions[entry["card"]]
     gi = group_of(combat, entry["for"])
-    out = {"group": gi, "judge": 0, "judge_dice": 0, "perp": 0, "perp_dice": 0, "counts": False}
+    if gi is None:
+        # ``commit`` takes cards only for a Judge in the combat; an engine bug, not input.
+        raise ValueError(f"a card committed for {entry['for']}, who is not in this combat")
+    out: Effect = {
+        "group": gi,
+        "judge": 0,
+        "judge_dice": 0,
+        "perp": 0,
+        "perp_dice": 0,
+        "counts": False,
+    }
     if entry["option"] == "alt":
         out["judge"] = card.shield or 0
         out["counts"] = True
@@ -93,7 +132,7 @@ def card_effect(state: State, combat: Mapping[str, Any], entry: Mapping[str, Any
     return out
 
 
-def dice_needed(state: State, combat: Mapping[str, Any]) -> dict[str, int]:
+def dice_needed(state: State, combat: Combat) -> dict[str, int]:
     """Dice each group (by its first seat) and the Perp must roll."""
     need = {g[0]: 1 for g in combat["groups"]}
     perp = 1 if combat["kind"] == "arrest" else 0
@@ -106,7 +145,7 @@ def dice_needed(state: State, combat: Mapping[str, Any]) -> dict[str, int]:
     return need
 
 
-def perp_roller(state: State, combat: Mapping[str, Any]) -> str | None:
+def perp_roller(state: State, combat: Combat) -> str | None:
     """Who rolls the Perp die: the other player who added most cards; ties go clockwise."""
     if combat["kind"] != "arrest":
         return None
@@ -124,11 +163,12 @@ def perp_roller(state: State, combat: Mapping[str, Any]) -> str | None:
 
 
 def strengths(
-    state: State, combat: Mapping[str, Any], dice: Mapping[str, list[int]]
+    state: State, combat: Combat, dice: Mapping[str, list[int]]
 ) -> tuple[list[int], list[bool], int | None]:
     """Each group's strength and overheating, and the Perp's strength (None: no Perp)."""
     effects = [card_effect(state, combat, e) for e in combat["cards"]]
-    totals, hot = [], []
+    totals: list[int] = []
+    hot: list[bool] = []
     for gi, group in enumerate(combat["groups"]):
         faces = dice.get(group[0], [])
         total = sum(base_strength(state, s) for s in group) + sum(faces)
@@ -139,7 +179,7 @@ def strengths(
         totals.append(total)
     perp: int | None = None
     if combat["kind"] == "arrest":
-        perp = perp_base(state, combat["sector"]) + sum(dice.get("perp", []))
+        perp = perp_base(state, combat_sector(combat)) + sum(dice.get("perp", []))
         perp += sum(e["perp"] for e in effects)
     elif combat["kind"] == "alien":
         perp = ALIEN_STRENGTH
@@ -147,13 +187,15 @@ def strengths(
 
 
 def judge_outcomes(
-    state: State, combat: Mapping[str, Any], totals: list[int], hot: list[bool], perp: int | None
+    state: State, combat: Combat, totals: list[int], hot: list[bool], perp: int | None
 ) -> tuple[int | None, list[int], list[int]]:
     """For an arrest or Alien fight: the winning group, the tied groups, the KO'd groups."""
     if perp is None:
         raise ValueError("an arrest or Alien fight has a strength to beat")  # an engine bug
     kind = combat["kind"]
-    beats, tied, koed = [], [], []
+    beats: list[int] = []
+    tied: list[int] = []
+    koed: list[int] = []
     for gi, group in enumerate(combat["groups"]):
         margin = totals[gi] - perp
         sjs = any(is_(state, s, "sjs") for s in group)
@@ -163,7 +205,7 @@ def judge_outcomes(
             beats.append(gi)
         else:
             tied.append(gi)
-    winner = None
+    winner: int | None = None
     if beats:
         # Largest margin; ties between Judges: the SJS, then the earliest in turn order.
         winner = min(
