@@ -2,8 +2,9 @@
 
 An engine is an :class:`Engine` subclass named by its game (``"gw-brott"``…);
 the host finds installed games, and so their engines, through its registry
-(:mod:`lawmaster.host.games`). An engine's states are opaque to everyone else;
-actions and events are plain JSON-serialisable dicts.
+(:mod:`lawmaster.host.games`). An engine's states are read by no one else;
+actions and events are JSON objects (:data:`Action`, :data:`Event`, with values
+of :data:`JsonValue`).
 """
 
 from .actions import (
@@ -19,6 +20,7 @@ from .actions import (
 from .boarddata import load_board_data
 from .engine import Engine, EngineLookup, Outcome, lookup
 from .errors import IllegalAction
+from .jsontypes import JsonObject, JsonValue
 
 __all__ = [
     "Action",
@@ -26,6 +28,8 @@ __all__ = [
     "EngineLookup",
     "Event",
     "IllegalAction",
+    "JsonObject",
+    "JsonValue",
     "Outcome",
     "events_for",
     "field",

@@ -10,16 +10,20 @@ each seat's log keeps only what :func:`visible_to` lets through.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar, overload
+from typing import TypeVar, overload
 
 from .errors import IllegalAction
+from .jsontypes import JsonValue
 
-Action = Mapping[str, Any]
-Event = dict[str, Any]
+#: An action as it arrives: a JSON object whose fields are not checked yet. Each
+#: engine reads it field by field (:func:`field`) and refuses what does not fit.
+Action = Mapping[str, object]
+#: An event as an engine emits it: a JSON object with a ``"type"``.
+Event = dict[str, JsonValue]
 
 T = TypeVar("T")
 
-_TYPE_WORDS = {
+_TYPE_WORDS: dict[type, str] = {
     str: "text",
     int: "a whole number",
     bool: "true or false",
@@ -28,12 +32,25 @@ _TYPE_WORDS = {
 }
 
 
-def _type_word(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
+def _type_word(kind: type) -> str:
+    return _TYPE_WORDS.get(kind, kind.__name__)
 
 
-def field(action: Action, name: str, kind: type[T] | tuple[type, ...]) -> T:
+# A JSON list or object read from an action holds values nobody has checked yet:
+# ``list`` and ``dict`` come back with ``object`` items, for the caller to narrow.
+@overload
+def field(action: Action, name: str, kind: type[list[object]]) -> list[object]: ...
+
+
+@overload
+def field(action: Action, name: str, kind: type[dict[object, object]]) -> dict[object, object]: ...
+
+
+@overload
+def field(action: Action, name: str, kind: type[T]) -> T: ...
+
+
+def field(action: Action, name: str, kind: type[object]) -> object:
     """Return ``action[name]``, or raise :class:`IllegalAction` if missing or mistyped."""
     if name not in action:
         raise IllegalAction(f"'{action.get('act', 'action')}' needs the field '{name}'")
@@ -42,33 +59,44 @@ def field(action: Action, name: str, kind: type[T] | tuple[type, ...]) -> T:
 
 @overload
 def optional_field(
-    action: Action, name: str, kind: type[T] | tuple[type, ...], default: T
-) -> T: ...
+    action: Action, name: str, kind: type[list[object]], default: list[object]
+) -> list[object]: ...
 
 
 @overload
 def optional_field(
-    action: Action, name: str, kind: type[T] | tuple[type, ...], default: None = None
-) -> T | None: ...
+    action: Action, name: str, kind: type[list[object]], default: None = None
+) -> list[object] | None: ...
 
 
+@overload
 def optional_field(
-    action: Action, name: str, kind: type[T] | tuple[type, ...], default: T | None = None
-) -> T | None:
+    action: Action, name: str, kind: type[dict[object, object]], default: dict[object, object]
+) -> dict[object, object]: ...
+
+
+@overload
+def optional_field(action: Action, name: str, kind: type[T], default: T) -> T: ...
+
+
+@overload
+def optional_field(action: Action, name: str, kind: type[T], default: None = None) -> T | None: ...
+
+
+def optional_field(action: Action, name: str, kind: type[object], default: object = None) -> object:
     """Return ``action[name]`` if present (type-checked), else ``default``."""
     if name not in action or action[name] is None:
         return default
     return _checked(action, name, kind)
 
 
-def _checked(action: Action, name: str, kind: type | tuple[type, ...]) -> Any:
+def _checked(action: Action, name: str, kind: type[object]) -> object:
     value = action[name]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
     # bool is an int in Python; a JSON true is never a die face or a count.
-    if isinstance(value, bool) and bool not in kinds:
+    if isinstance(value, bool) and kind is not bool:
         ok = False
     else:
-        ok = isinstance(value, kinds)
+        ok = isinstance(value, kind)
     if not ok:
         raise IllegalAction(
             f"the field '{name}' of '{action.get('act', 'action')}' must be {_type_word(kind)}"
@@ -76,20 +104,25 @@ def _checked(action: Action, name: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
-def public(type_: str, **fields: Any) -> Event:
+def public(type_: str, **fields: JsonValue) -> Event:
     """An event every seat, and the table screen, may see."""
     return {"type": type_, **fields}
 
 
-def to_seats(seats: Iterable[str], type_: str, **fields: Any) -> Event:
+def to_seats(seats: Iterable[str], type_: str, **fields: JsonValue) -> Event:
     """An event only the listed seats may see."""
     return {"type": type_, **fields, "visible_to": sorted(set(seats))}
 
 
-def visible_to(event: Event, seat: str) -> bool:
+def visible_to(event: Mapping[str, object], seat: str) -> bool:
     """Whether ``seat`` may see ``event``. The seat ``"table"`` sees public events only."""
     allowed = event.get("visible_to")
-    return allowed is None or seat in allowed
+    if allowed is None:
+        return True
+    if not isinstance(allowed, list | tuple):
+        # Engines write a list of seats; anything else is a broken event, not a secret.
+        raise TypeError(f"an event's 'visible_to' lists seats, not {allowed!r}")
+    return seat in allowed
 
 
 def events_for(events: Iterable[Event], seat: str) -> list[Event]:

@@ -10,22 +10,23 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
 
 from .errors import IllegalAction
+from .jsontypes import JsonValue
 
 
-def load_data(package: str, name: str) -> Any:
-    """Read ``data/<name>.json`` from ``package``."""
+def load_data(package: str, name: str) -> JsonValue:
+    """Read ``data/<name>.json`` from ``package``: JSON, of a shape the caller checks."""
     ref = resources.files(package).joinpath("data").joinpath(f"{name}.json")
     try:
         text = ref.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise IllegalAction(f"there is no shipped data file called {name!r}") from None
-    return json.loads(text)
+    data: JsonValue = json.loads(text)
+    return data
 
 
-def load_board_data(package: str, board: object) -> Mapping[str, Any]:
+def load_board_data(package: str, board: object) -> Mapping[str, object]:
     """A scenario's ``"board"``: a shipped board's name, or an inline board object."""
     if board is None:
         board = "standard"

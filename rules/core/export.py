@@ -19,22 +19,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
 
 from .actions import Event, events_for, visible_to
 
 
-def line(value: Mapping[str, Any]) -> str:
+def line(value: Mapping[str, object]) -> str:
     """One scenario line, written the way the shipped examples are."""
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 def scenario_lines(
-    header: Mapping[str, Any],
-    actions: Sequence[Mapping[str, Any]],
+    header: Mapping[str, object],
+    actions: Sequence[Mapping[str, object]],
     events: Sequence[Sequence[Event]],
     seat: str | None = None,
-    first_view: Any = None,
+    first_view: object = None,
 ) -> list[str]:
     """The scenario file's lines: whole for ``seat=None``, else what ``seat`` may read.
 
@@ -57,12 +56,12 @@ def scenario_lines(
     return lines
 
 
-def _action_shown(action: Mapping[str, Any], batch: Sequence[Event], seat: str) -> bool:
+def _action_shown(action: Mapping[str, object], batch: Sequence[Event], seat: str) -> bool:
     seen = events_for(batch, seat)
     return all(k == "act" or _shown(v, seen) for k, v in action.items())
 
 
-def _shown(value: Any, seen: Sequence[Any]) -> bool:
+def _shown(value: object, seen: Sequence[object]) -> bool:
     """Whether ``value`` can be read off ``seen``.
 
     It can when it is a part of ``seen``; a list when each of its items can; an
@@ -72,7 +71,7 @@ def _shown(value: Any, seen: Sequence[Any]) -> bool:
     return _found(value, subtrees)
 
 
-def _found(value: Any, subtrees: list[Any]) -> bool:
+def _found(value: object, subtrees: list[object]) -> bool:
     if any(_same(value, s) for s in subtrees):
         return True
     if isinstance(value, list):
@@ -85,14 +84,14 @@ def _found(value: Any, subtrees: list[Any]) -> bool:
     return False
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     if isinstance(a, str | int | float) and isinstance(b, str | int | float):
         # An engine reads a die typed as 1 and reports it as "1": the same fact.
         return str(a) == str(b)
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def _subtrees(value: Any) -> Iterator[Any]:
+def _subtrees(value: object) -> Iterator[object]:
     yield value
     if isinstance(value, Mapping):
         for v in value.values():

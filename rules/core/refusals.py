@@ -17,15 +17,13 @@ Two duties follow for the engines, and the secrecy tests hold them to both:
 
 from __future__ import annotations
 
-from typing import Any
-
 from .engine import Engine
 
 #: What a seat other than the sender is told about a refused input.
 REFUSED_ELSEWHERE = "an input was refused; its reason went to the seat that sent it"
 
 
-def refusal_for(engine: Engine, action: Any, reason: str, seat: str | None) -> str:
+def refusal_for(engine: Engine, action: object, reason: str, seat: str | None) -> str:
     """The text of a refusal of ``action`` (for ``reason``) as ``seat`` may read it.
 
     ``seat=None`` is the referee itself (the omniscient replay), which reads

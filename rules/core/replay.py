@@ -13,11 +13,11 @@ very function the table's per-seat stream is built with), and a refusal as
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
-from .actions import events_for
+from .actions import Event, events_for
 from .engine import Engine, EngineLookup
 from .errors import IllegalAction
 from .refusals import refusal_for
@@ -33,19 +33,35 @@ class NotAScenario(Exception):
     """
 
 
+class ReplayLine(TypedDict, total=False):
+    """One line a replay yields: an input's result, or the last line (summary or view)."""
+
+    ok: bool
+    #: The events of an accepted input (``ok`` true), all or those the seat saw.
+    events: list[Event]
+    #: The reason an input was refused (``ok`` false), as the seat was told it.
+    error: str
+    #: The last line of a whole replay: the engine's summary (``None``: no game).
+    summary: Mapping[str, object] | None
+    #: The last line of a seat's replay: that seat's view.
+    view: Mapping[str, object]
+
+
 @dataclass
 class Game:
-    """A game in progress: its engine, current state and every accepted action."""
+    """A game in progress: its engine, current state and every accepted action.
+
+    The replay does not know the game, so the state is only passed back to the
+    engine that made it.
+    """
 
     engine: Engine
-    state: Any
-    header: dict[str, Any]
-    actions: list[dict[str, Any]]
+    state: object
+    header: dict[str, object]
+    actions: list[dict[str, object]]
 
     @classmethod
-    def start(
-        cls, header: dict[str, Any], engines: EngineLookup
-    ) -> tuple[Game, list[dict[str, Any]]]:
+    def start(cls, header: object, engines: EngineLookup) -> tuple[Game, list[Event]]:
         """Set up from a header (its engine found by ``engines``); returns the game
         and the setup events."""
         if not isinstance(header, dict):
@@ -54,7 +70,7 @@ class Game:
         outcome = engine.new_game(header)
         return cls(engine, outcome.state, dict(header), []), outcome.events
 
-    def apply(self, action: Any) -> list[dict[str, Any]]:
+    def apply(self, action: object) -> list[Event]:
         """Apply one action; on :class:`IllegalAction` nothing changes."""
         if not isinstance(action, dict) or not isinstance(action.get("act"), str):
             raise IllegalAction('an action must be a JSON object with an "act" field')
@@ -71,9 +87,10 @@ def _meaningful(lines: Iterable[str]) -> Iterator[str]:
             yield line
 
 
-def _parse(line: str) -> Any:
+def _parse(line: str) -> object:
     try:
-        return json.loads(line)
+        data: object = json.loads(line)
+        return data
     except json.JSONDecodeError as exc:
         raise IllegalAction(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
 
@@ -89,7 +106,7 @@ def replay(
     *,
     engines: EngineLookup,
     strict: bool = False,
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[ReplayLine]:
     """Yield one result per meaningful line, then the summary (or ``seat``'s view).
 
     ``engines`` finds the engine the header names (the host passes its registry
@@ -103,7 +120,7 @@ def replay(
     """
     game: Game | None = None
     for line in _meaningful(lines):
-        data: Any = None
+        data: object = None
         try:
             data = _parse(line)
             if game is None:

@@ -11,7 +11,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from lawmaster.rules.core import IllegalAction, load_board_data
 
@@ -132,7 +131,7 @@ class Board:
         return cls.from_data(load_board_data(__package__, board))
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Board:
+    def from_data(cls, data: Mapping[str, object]) -> Board:
         """Build and check a board from its JSON object."""
         width, height = data.get("width"), data.get("height")
         if not (isinstance(width, int) and isinstance(height, int)):
@@ -152,9 +151,9 @@ class Board:
         evidence_data = data.get("evidence", {})
         if not isinstance(evidence_data, Mapping):
             raise IllegalAction("'evidence' must map card ids to cells")
-        evidence = {}
+        evidence: dict[str, Cell] = {}
         for card, where in evidence_data.items():
-            if not _CARD_ID.match(card):
+            if not isinstance(card, str) or not _CARD_ID.match(card):
                 raise IllegalAction(f"'{card}' is not an evidence card id like 'blue-1'")
             evidence[card] = probe.cell(where)
         board = cls(
@@ -177,7 +176,7 @@ class Board:
         return board
 
 
-def _names(value: object, what: str) -> list[str]:
+def _names(value: object, what: str) -> list[object]:
     if not isinstance(value, list):
         raise IllegalAction(f"the board's {what} must be a list of cell names")
     return value

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
-from lawmaster.rules.core import Event, IllegalAction, field, optional_field, public, to_seats
+from lawmaster.rules.core import (
+    Action,
+    Event,
+    IllegalAction,
+    JsonObject,
+    field,
+    optional_field,
+    public,
+    to_seats,
+)
 
+from .actions import MoveAction
 from .board import DIRECTIONS
 from .flow import criminal_seats, end_turn, piece_index, win
 from .geometry import DIRECTION_NAMES, Mask, bit, cells_of
@@ -27,8 +36,21 @@ MOVE_FACES = (*PIP_FACES, "arrow")
 ROLL_FACES = (*MOVE_FACES, GW_FACE)
 
 
+class JailSlide(TypedDict):
+    """An arrow move out of jail: onto ``exit``, then a slide ``direction`` to ``to``."""
+
+    exit: str
+    direction: str
+    to: str
+
+
+#: For each usable die: the cells a pip die reaches; the arrow's slides from jail; or
+#: the arrow's end per direction.
+MovesByDie = dict[str, list[str] | list[JailSlide] | dict[str, str]]
+
+
 # -- whose turn -------------------------------------------------------------
-def current_criminal(state: State, action: Mapping[str, Any]) -> int:
+def current_criminal(state: State, action: Action) -> int:
     """The acting piece's index, after checking it is that piece's turn to act now."""
     index = piece_index(state, field(action, "by", str))
     piece = state.pieces[index]
@@ -108,19 +130,20 @@ def usable_faces(state: State) -> list[str]:
     return seen
 
 
-def moves_by_die(state: State, index: int) -> dict[str, Any]:
+def moves_by_die(state: State, index: int) -> MovesByDie:
     """For each usable die: the cells a pip die reaches, or the arrow's slides."""
-    moves: dict[str, Any] = {}
+    moves: MovesByDie = {}
     board = state.board
     for face in usable_faces(state):
         if face == "arrow":
             slides = arrow_ends(state, index)
             if state.positions[index] == JAIL:
-                moves[face] = [
+                out_of_jail: list[JailSlide] = [
                     {"exit": board.name_of(e), "direction": d, "to": board.name_of(c)}
                     for (e, d), c in slides.items()
                     if e is not None
                 ]
+                moves[face] = out_of_jail
             else:
                 moves[face] = {d: board.name_of(c) for (_, d), c in slides.items()}
         else:
@@ -139,15 +162,20 @@ def has_legal_move(state: State, index: int) -> bool:
     return False
 
 
-def legal_move_actions(state: State, index: int) -> list[dict[str, Any]]:
+def legal_move_actions(state: State, index: int) -> list[MoveAction]:
     """Every legal ``move`` action now (arrows by direction, pips by destination)."""
     piece = state.pieces[index]
     board = state.board
-    out: list[dict[str, Any]] = []
+    out: list[MoveAction] = []
     for face in usable_faces(state):
         if face == "arrow":
             for (exit_cell, direction), _ in arrow_ends(state, index).items():
-                action = {"act": "move", "by": piece, "die": "arrow", "direction": direction}
+                action: MoveAction = {
+                    "act": "move",
+                    "by": piece,
+                    "die": "arrow",
+                    "direction": direction,
+                }
                 if exit_cell is not None:
                     action["exit"] = board.name_of(exit_cell)
                 out.append(action)
@@ -158,7 +186,7 @@ def legal_move_actions(state: State, index: int) -> list[dict[str, Any]]:
 
 
 # -- actions ----------------------------------------------------------------
-def reset(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def reset(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Reset the dice; GW gets a special move of as many steps as dice showed GW."""
     index = current_criminal(state, action)
     piece = state.pieces[index]
@@ -179,7 +207,7 @@ def reset(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     return d, events
 
 
-def destroy_evidence(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def destroy_evidence(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Hand in the card of the space the piece ended its previous turn on."""
     index = current_criminal(state, action)
     piece = state.pieces[index]
@@ -232,7 +260,7 @@ def _face(value: object, what: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def roll(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def roll(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Roll every die not showing GW (a first roll or a reroll)."""
     index = current_criminal(state, action)
     piece = state.pieces[index]
@@ -258,7 +286,7 @@ def roll(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     return d, events
 
 
-def _die(state: State, action: Mapping[str, Any]) -> str:
+def _die(state: State, action: Action) -> str:
     if "die" not in action:
         raise IllegalAction("'move' needs the field 'die'")
     face = _face(action["die"], "a die to move with", MOVE_FACES)
@@ -268,7 +296,7 @@ def _die(state: State, action: Mapping[str, Any]) -> str:
     return face
 
 
-def move(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def move(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Move with one die: a walk of exactly its pips, or an arrow slide."""
     index = current_criminal(state, action)
     piece = state.pieces[index]
@@ -291,7 +319,7 @@ def move(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     d = Draft(state)
     from_jail = state.positions[index] == JAIL
     d.positions[index] = to
-    position: dict[str, Any] = {"by": piece, "to": state.board.name_of(to)}
+    position: JsonObject = {"by": piece, "to": state.board.name_of(to)}
     if face == "arrow":
         position["direction"] = direction
     events: list[Event] = [
@@ -374,7 +402,7 @@ def _steps(n: int) -> str:
     return "1 step" if n == 1 else f"{n} steps"
 
 
-def pass_turn(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def pass_turn(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Pass: only when the dice rolled give no legal move."""
     index = current_criminal(state, action)
     piece = state.pieces[index]

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from lawmaster.rules.core import Engine, Event, IllegalAction, Outcome, visible_to
+from lawmaster.rules.core import Action, Engine, Event, IllegalAction, Outcome, visible_to
 
 from . import criminal_turn, gw_turn
+from .actions import CriminalAction, InformAction
 from .deduction import Deduction
 from .flow import check_fields
 from .header import new_state
 from .state import Draft, State
-from .views import legal_actions, summary, to_act, view
+from .views import Summary, View, legal_actions, summary, to_act, view
 
-Handler = Callable[[State, Mapping[str, Any]], tuple[Draft, list[Event]]]
+Handler = Callable[[State, Action], tuple[Draft, list[Event]]]
 
 _HANDLERS: dict[str, Handler] = {
     "reset": criminal_turn.reset,
@@ -39,12 +40,12 @@ def _deduce(deduction: Deduction, events: list[Event]) -> Deduction:
     return deduction
 
 
-class GWEngine(Engine):
+class GWEngine(Engine[State]):
     """GW:s brott: GW against 2-4 criminals, or one criminal with two pieces."""
 
     game: ClassVar[str] = "gw-brott"
 
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, object]) -> Outcome[State]:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be a JSON object")
         state, events = new_state(header)
@@ -52,13 +53,13 @@ class GWEngine(Engine):
         draft.deduction = _deduce(state.deduction, events)
         return Outcome(draft.freeze(), events)
 
-    def actor(self, action: Mapping[str, Any]) -> str | None:
+    def actor(self, action: Action) -> str | None:
         # GW's inputs carry no "by": GW is the only one who sends them.
         if isinstance(action, Mapping) and action.get("act") in _GW_ACTS:
             return "gw"
         return super().actor(action)
 
-    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if not isinstance(action, Mapping):
             raise IllegalAction('an action must be a JSON object with an "act" field')
         act = check_fields(action)
@@ -68,10 +69,10 @@ class GWEngine(Engine):
         draft.deduction = _deduce(state.deduction, events)
         return Outcome(draft.freeze(), events)
 
-    def view(self, state: State, seat: str) -> dict[str, Any]:
+    def view(self, state: State, seat: str) -> View:
         return view(state, seat)
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: State) -> Summary:
         return summary(state)
 
     def seats(self, state: State) -> list[str]:
@@ -83,5 +84,5 @@ class GWEngine(Engine):
     def is_over(self, state: State) -> bool:
         return state.winner is not None
 
-    def legal_actions(self, state: State) -> list[dict[str, Any]] | None:
+    def legal_actions(self, state: State) -> list[CriminalAction | InformAction] | None:
         return legal_actions(state)

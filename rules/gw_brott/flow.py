@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from lawmaster.rules.core import Event, IllegalAction, public
+from lawmaster.rules.core import Action, Event, IllegalAction, public
 
 from .state import GW_FACE, HANDCUFFS_TO_OUT, JAIL, Draft, Phase, State
 
@@ -23,7 +20,7 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
-def check_fields(action: Mapping[str, Any]) -> str:
+def check_fields(action: Action) -> str:
     """The action's name, after checking it is known and carries no stray fields."""
     act = action.get("act")
     if not isinstance(act, str) or act not in ACTION_FIELDS:

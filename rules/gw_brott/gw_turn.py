@@ -7,10 +7,18 @@ rejected path leaks nothing. What GW learns comes only through the events.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
 
-from lawmaster.rules.core import Event, IllegalAction, field, optional_field, public, to_seats
+from lawmaster.rules.core import (
+    Action,
+    Event,
+    IllegalAction,
+    JsonValue,
+    field,
+    optional_field,
+    public,
+    to_seats,
+)
 
 from .cards import gw_faces
 from .flow import catch, criminal_seats, end_turn, occupant, piece_index, place_name
@@ -75,7 +83,7 @@ def _steps(n: int) -> str:
 
 
 def _moved(
-    state: State, kind: str, path: list[int], to: int, caught: int | None, **extra: Any
+    state: State, kind: str, path: list[int], to: int, caught: int | None, **extra: JsonValue
 ) -> Event:
     board = state.board
     return public(
@@ -91,7 +99,7 @@ def _moved(
 
 
 # -- ordinary turn -------------------------------------------------------------
-def gw_roll(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def gw_roll(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """GW's die plus one step for every criminal die showing GW."""
     _gw_only(state, "gw_roll")
     face = field(action, "face", int)
@@ -105,7 +113,7 @@ def gw_roll(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]
     return d, [public("gw_rolled", face=face, bonus=bonus, steps=face + bonus)]
 
 
-def gw_move(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def gw_move(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """GW's magnet moves along a path; the first criminal met is caught and stops it."""
     _gw_only(state, "gw_move")
     if state.phase == Phase.GW:
@@ -166,7 +174,7 @@ def _walk(state: State, path: list[int], catches: bool) -> tuple[list[int], int 
 
 
 # -- trumps ------------------------------------------------------------------
-def trump(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def trump(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """Play one trump card: it is GW's whole turn."""
     _gw_only(state, "trump")
     card = field(action, "card", str)
@@ -188,7 +196,7 @@ def trump(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
     )
     if stray:
         raise IllegalAction(f"the {card} trump takes no {', '.join(repr(k) for k in stray)}")
-    handler = {
+    handler: Callable[[State, Action], tuple[Draft, list[Event]]] = {
         "helicopter": _helicopter,
         "informer": _informer,
         "breakthrough": _breakthrough,
@@ -207,7 +215,7 @@ def _immune(state: State, index: int, card: str) -> bool:
     return state.abilities[index] == card
 
 
-def _helicopter(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def _helicopter(state: State, action: Action) -> tuple[Draft, list[Event]]:
     board = state.board
     to = board.cell(field(action, "to", str))
     name = board.name_of(to)
@@ -236,7 +244,7 @@ def _helicopter(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Ev
     return d, events
 
 
-def _breakthrough(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def _breakthrough(state: State, action: Action) -> tuple[Draft, list[Event]]:
     path = parse_path(state, field(action, "path", list), BREAKTHROUGH_STEPS, "a breakthrough")
     d, events = _played(state, "breakthrough")
     walked, met = _walk(state, path, catches=True)
@@ -272,7 +280,7 @@ def _active(state: State, value: object, what: str) -> int:
     return index
 
 
-def _informer(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def _informer(state: State, action: Action) -> tuple[Draft, list[Event]]:
     informer = _active(state, field(action, "informer", str), "informer")
     target_name = optional_field(action, "target", str)
     if target_name is not None:
@@ -312,7 +320,7 @@ def _inform(state: State, d: Draft, informer: int, target: int, events: list[Eve
     end_turn(d, events)
 
 
-def inform(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def inform(state: State, action: Action) -> tuple[Draft, list[Event]]:
     """The informer names whom it informs on (when GW's trump left that open)."""
     if state.phase != Phase.INFORMING:
         raise IllegalAction("no informer is waiting to name anyone")
@@ -326,7 +334,7 @@ def inform(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]
     return d, events
 
 
-def _infiltrator(state: State, action: Mapping[str, Any]) -> tuple[Draft, list[Event]]:
+def _infiltrator(state: State, action: Action) -> tuple[Draft, list[Event]]:
     d, events = _played(state, "infiltrator")
     seen: dict[str, str] = {}
     hidden: list[str] = []

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict
-from typing import Any
 
 from lawmaster.rules.core import Event, IllegalAction, public, to_seats
 
@@ -37,7 +35,7 @@ HEADER_KEYS = (
 _RESERVED_SEATS = {"gw", "table"}
 
 
-def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
+def new_state(header: Mapping[str, object]) -> tuple[State, list[Event]]:
     """The state before the first turn, and the setup events."""
     stray = sorted(k for k in header if k not in HEADER_KEYS)
     if stray:
@@ -104,7 +102,11 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
             handcuffs_left=handcuffs,
             gw_position=board.name_of(board.gw_start),
             two_player=two_player,
-            options=asdict(options),
+            options={
+                "gw_steps": options.gw_steps,
+                "special_move_catches": options.special_move_catches,
+                "caught_resetter": options.caught_resetter,
+            },
         )
     ]
     for i, piece in enumerate(pieces):
@@ -126,22 +128,23 @@ def new_state(header: Mapping[str, Any]) -> tuple[State, list[Event]]:
 
 
 def _criminals(value: object, two_player: bool) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) and p for p in value):
+    pieces = [p for p in value if isinstance(p, str) and p] if isinstance(value, list) else []
+    if not isinstance(value, list) or len(pieces) != len(value):
         raise IllegalAction(
             '\'criminals\' must list the criminal pieces in turn order, e.g. ["red", "green"]'
         )
-    if len(set(value)) != len(value):
+    if len(set(pieces)) != len(pieces):
         raise IllegalAction("'criminals' names a piece twice")
-    reserved = _RESERVED_SEATS & set(value)
+    reserved = _RESERVED_SEATS & set(pieces)
     if reserved:
         raise IllegalAction(f"{sorted(reserved)[0]!r} is a seat name, not a criminal piece")
-    if two_player and len(value) != 2:
+    if two_player and len(pieces) != 2:
         raise IllegalAction("in the two-player game the criminal plays exactly two pieces")
-    if not two_player and not 2 <= len(value) <= 4:
+    if not two_player and not 2 <= len(pieces) <= 4:
         raise IllegalAction(
             'GW plays against 2, 3 or 4 criminals (one criminal player: set "two_player": true)'
         )
-    return tuple(value)
+    return tuple(pieces)
 
 
 def _abilities(
@@ -162,7 +165,7 @@ def _abilities(
             used_cards.append(ability)
             held[-1] = ability
             ability = cards[ability]["immune_to"]
-        if ability not in TRUMPS:
+        if not isinstance(ability, str) or ability not in TRUMPS:
             raise IllegalAction(
                 f"{piece}'s ability must be a trump it is immune to ({', '.join(TRUMPS)}) "
                 f"or a criminal card ({', '.join(cards)}), not {ability!r}"
@@ -183,12 +186,13 @@ def _trumps(value: object) -> tuple[str, ...]:
     for card in value:
         if card not in TRUMPS:
             raise IllegalAction(f"{card!r} is not a trump; the trumps are {', '.join(TRUMPS)}")
-    if len(set(value)) != 3:
+    trumps = tuple(card for card in value if isinstance(card, str))
+    if len(set(trumps)) != 3:
         raise IllegalAction("GW's three trumps must be three different cards")
-    return tuple(value)
+    return trumps
 
 
-def _same_pieces(value: Mapping[str, Any], pieces: tuple[str, ...], key: str) -> None:
+def _same_pieces(value: Mapping[object, object], pieces: tuple[str, ...], key: str) -> None:
     for piece in value:
         if piece not in pieces:
             raise IllegalAction(f"'{key}' names {piece!r}, which is not one of the criminals")
@@ -206,8 +210,9 @@ def _evidence(
     seen: set[str] = set()
     dealt: list[tuple[str, ...]] = []
     for piece in pieces:
-        cards = value[piece]
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raw = value[piece]
+        cards = [c for c in raw if isinstance(c, str)] if isinstance(raw, list) else []
+        if not isinstance(raw, list) or len(cards) != len(raw):
             raise IllegalAction(f"the evidence dealt to {piece} must be a list of card ids")
         for card in cards:
             if card not in board.evidence:
@@ -246,4 +251,10 @@ def _options(value: object) -> Options:
                 repr(c) if not isinstance(c, bool) else str(c).lower() for c in known[key]
             )
             raise IllegalAction(f"option {key!r} must be {allowed}")
-    return Options(**value)
+    default = Options()
+    steps = value.get("gw_steps", default.gw_steps)
+    catches = value.get("special_move_catches", default.special_move_catches)
+    resetter = value.get("caught_resetter", default.caught_resetter)
+    # The loop above held each option to its choices, and so to its type.
+    assert isinstance(steps, str) and isinstance(catches, bool) and isinstance(resetter, str)
+    return Options(steps, catches, resetter)

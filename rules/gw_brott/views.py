@@ -8,13 +8,15 @@ make public), and a criminal's view holds only its own evidence cards.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from lawmaster.rules.core import IllegalAction
 
-from .cards import criminal_cards
+from .actions import CriminalAction, InformAction
+from .cards import CriminalCard, criminal_cards
 from .criminal_turn import (
     ROLL_FACES,
+    MovesByDie,
     dice_to_roll,
     has_legal_move,
     legal_move_actions,
@@ -24,6 +26,150 @@ from .criminal_turn import (
 )
 from .flow import place_name
 from .state import DID_RESET, JAIL, Phase, State
+
+
+class CriminalSummary(TypedDict):
+    """One piece in the summary: where it is, handcuffs, evidence held, out or not."""
+
+    position: str
+    handcuffs: int
+    evidence_held: list[str]
+    out: bool
+
+
+class Summary(TypedDict):
+    """The whole true state, in the shape of SCENARIOS.md."""
+
+    turn: str
+    gw_position: str
+    criminals: dict[str, CriminalSummary]
+    criminal_dice: list[str | None]
+    handcuffs_left: int
+    trumps_left: list[str]
+    evidence_handed_in: list[str]
+    winner: str | None
+
+
+class BoardView(TypedDict):
+    """The printed board, the same for everyone."""
+
+    name: str
+    width: int
+    height: int
+    houses: list[str]
+    jail_cells: list[str]
+    jail_exits: list[str]
+    gw_start: str
+    evidence: dict[str, str]
+
+
+class CriminalView(TypedDict):
+    """One piece as every seat sees it; a criminal's view adds every piece's position."""
+
+    in_jail: bool
+    handcuffs: int
+    evidence_left: int
+    out: bool
+    position: NotRequired[str]
+
+
+class HandedIn(TypedDict):
+    """An evidence card GW got: destroyed by its holder, or handed in when a piece went out."""
+
+    by: str
+    card: str
+    cell: str
+    how: str
+
+
+class Revealed(TypedDict):
+    """What a trump showed GW: a piece's place (``None`` when it was immune)."""
+
+    round: int
+    card: str
+    piece: str
+    place: str | None
+    immune: bool
+
+
+class GWRollAsked(TypedDict):
+    """GW is to roll its die (with its bonus steps), or play a trump."""
+
+    act: Literal["gw_roll"]
+    bonus: int
+    or_trump: NotRequired[list[str]]
+
+
+class GWMoveAsked(TypedDict):
+    """GW is to move: the kind of move and its steps."""
+
+    act: Literal["gw_move"]
+    kind: str
+    steps: int
+    exactly: bool
+
+
+class InformAsked(TypedDict):
+    """The informer is to name whom it informs on."""
+
+    act: Literal["inform"]
+    targets: list[str]
+
+
+class RollAsked(TypedDict):
+    """The criminal in turn is to roll (or reset, or hand in evidence first)."""
+
+    act: Literal["roll"]
+    dice_to_roll: int
+    may_reset: bool
+    must_reset: bool
+    may_destroy: list[str]
+
+
+class MoveAsked(TypedDict):
+    """The criminal in turn has rolled: its moves per die, a reroll, or a pass."""
+
+    act: Literal["move"]
+    dice: list[str | None]
+    moves: MovesByDie
+    may_reroll: int
+    may_pass: bool
+
+
+Asked = GWRollAsked | GWMoveAsked | InformAsked | RollAsked | MoveAsked
+
+
+class View(TypedDict):
+    """What one seat sees: the public part for everyone, then GW's or a criminal's own."""
+
+    game: str
+    seat: str
+    two_player: bool
+    round: int
+    turn: str
+    phase: str
+    to_act: list[str]
+    your_turn_to_act: bool
+    gw_position: str
+    criminal_dice: list[str | None]
+    handcuffs_left: int
+    criminals: dict[str, CriminalView]
+    evidence_handed_in: list[HandedIn]
+    trumps_played: list[str]
+    trumps_in_hand: int
+    winner: str | None
+    board: BoardView
+    # GW's own.
+    trumps_left: NotRequired[list[str]]
+    revealed: NotRequired[list[Revealed]]
+    #: Piece → the cells (and "jail") GW's deduction still allows, sorted.
+    deduction: NotRequired[dict[str, list[str]]]
+    # A criminal's own.
+    evidence_held: NotRequired[list[str]]
+    ability: NotRequired[str | None]
+    criminal_card: NotRequired[CriminalCard | None]
+    #: GW's or the criminal's: what it is asked for now (``None``: nothing).
+    asked: NotRequired[Asked | None]
 
 
 def to_act(state: State) -> list[str]:
@@ -37,9 +183,9 @@ def to_act(state: State) -> list[str]:
     return [state.pieces[state.turn]]
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     """The whole true state, in the shape of SCENARIOS.md."""
-    criminals = {
+    criminals: dict[str, CriminalSummary] = {
         piece: {
             "position": place_name(state, state.positions[i]),
             "handcuffs": state.handcuffs[i],
@@ -60,7 +206,7 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
-def board_view(state: State) -> dict[str, Any]:
+def board_view(state: State) -> BoardView:
     """The printed board, the same for everyone."""
     board = state.board
     names = board.name_of
@@ -76,7 +222,7 @@ def board_view(state: State) -> dict[str, Any]:
     }
 
 
-def _public(state: State, seat: str) -> dict[str, Any]:
+def _public(state: State, seat: str) -> View:
     waiting = to_act(state)
     return {
         "game": "gw-brott",
@@ -110,9 +256,9 @@ def _public(state: State, seat: str) -> dict[str, Any]:
     }
 
 
-def _gw_asked(state: State) -> dict[str, Any] | None:
+def _gw_asked(state: State) -> GWRollAsked | GWMoveAsked | None:
     if state.phase == Phase.GW:
-        asked: dict[str, Any] = {"act": "gw_roll", "bonus": state.gw_dice()}
+        asked: GWRollAsked = {"act": "gw_roll", "bonus": state.gw_dice()}
         if state.trumps_left:
             asked["or_trump"] = list(state.trumps_left)
         return asked
@@ -126,7 +272,7 @@ def _gw_asked(state: State) -> dict[str, Any] | None:
     return None
 
 
-def _criminal_asked(state: State, index: int) -> dict[str, Any] | None:
+def _criminal_asked(state: State, index: int) -> InformAsked | RollAsked | MoveAsked | None:
     if state.phase == Phase.INFORMING and state.informer == state.pieces[index]:
         targets = [p for i, p in enumerate(state.pieces) if i != index and not state.out[i]]
         return {"act": "inform", "targets": targets}
@@ -152,7 +298,7 @@ def _criminal_asked(state: State, index: int) -> dict[str, Any] | None:
     return None
 
 
-def view(state: State, seat: str) -> dict[str, Any]:
+def view(state: State, seat: str) -> View:
     """Everything ``seat`` may know: "gw", a criminal piece, or "table"."""
     if not isinstance(seat, str):
         raise IllegalAction("a seat is named by text")
@@ -185,7 +331,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     return result
 
 
-def legal_actions(state: State) -> list[dict[str, Any]] | None:
+def legal_actions(state: State) -> list[CriminalAction | InformAction] | None:
     """Every legal action while a criminal decides; ``None`` while GW (paths) is to act.
 
     A criminal's rolls are listed once per distinct set of faces (the order of the
@@ -194,9 +340,12 @@ def legal_actions(state: State) -> list[dict[str, Any]] | None:
     if state.phase == Phase.OVER:
         return []
     if state.phase == Phase.INFORMING:
-        index = state.pieces.index(state.informer)
+        informer = state.informer
+        if informer is None:
+            raise ValueError("an informer is named whenever the phase is informing")
+        index = state.pieces.index(informer)
         return [
-            {"act": "inform", "by": state.informer, "target": p}
+            {"act": "inform", "by": informer, "target": p}
             for i, p in enumerate(state.pieces)
             if i != index and not state.out[i]
         ]
@@ -204,7 +353,7 @@ def legal_actions(state: State) -> list[dict[str, Any]] | None:
         return None
     index = state.turn
     piece = state.pieces[index]
-    actions: list[dict[str, Any]] = []
+    actions: list[CriminalAction | InformAction] = []
     if state.phase == Phase.CRIMINAL:
         if may_reset(state):
             actions.append({"act": "reset", "by": piece})

@@ -7,10 +7,9 @@ not at all while Bridges Closed is in force (except by the Alien).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from lawmaster.rules.core import IllegalAction, load_board_data
 
@@ -39,7 +38,7 @@ class Board:
     river: frozenset[frozenset[str]] = field(hash=False)
     name: str = "inline"
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self
 
     # -- naming -----------------------------------------------------------
@@ -86,12 +85,14 @@ class Board:
         pair = frozenset((a, b))
         return pair in self.borders or (bridges_open and pair in self.bridges)
 
-    def within(self, start: str, steps: int, bridges_open: bool = True, avoid=()) -> set[str]:
+    def within(
+        self, start: str, steps: int, bridges_open: bool = True, avoid: Collection[str] = ()
+    ) -> set[str]:
         """Sectors reachable in at most ``steps`` steps, never entering ``avoid``."""
         seen = {start}
         frontier = {start}
         for _ in range(steps):
-            nxt = set()
+            nxt: set[str] = set()
             for s in frontier:
                 for n in self.neighbours(s, bridges_open):
                     if n not in seen and n not in avoid:
@@ -109,28 +110,30 @@ class Board:
         return cls.from_data(load_board_data(__package__, board))
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Board:
+    def from_data(cls, data: Mapping[str, object]) -> Board:
         """Build and check a board from its JSON object."""
         raw = data.get("sectors")
         if not isinstance(raw, list) or not raw:
             raise IllegalAction("a board needs a list of 'sectors'")
         sectors: dict[str, Sector] = {}
         for item in raw:
-            if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
+            sid = item.get("id") if isinstance(item, Mapping) else None
+            if not isinstance(item, Mapping) or not isinstance(sid, str):
                 raise IllegalAction("each Sector needs an 'id'")
             kind = item.get("kind", "crime")
-            if kind not in KINDS:
-                raise IllegalAction(f"Sector {item['id']!r} has an unknown kind {kind!r}")
+            if not isinstance(kind, str) or kind not in KINDS:
+                raise IllegalAction(f"Sector {sid!r} has an unknown kind {kind!r}")
             bonus = item.get("bonus")
             if kind == "hospital":
                 bonus = "recycle"
-            if bonus not in (None, 1, 2, "recycle"):
-                raise IllegalAction(f"Sector {item['id']!r} has an unknown bonus {bonus!r}")
-            if item["id"] in sectors:
-                raise IllegalAction(f"the Sector {item['id']!r} is listed twice")
-            sectors[item["id"]] = Sector(
-                item["id"],
-                str(item.get("name", item["id"])),
+            # A bonus is a number of cards (1 or 2) or "recycle"; 1.0 is not a card count.
+            if not (bonus is None or (isinstance(bonus, int | str) and bonus in (1, 2, "recycle"))):
+                raise IllegalAction(f"Sector {sid!r} has an unknown bonus {bonus!r}")
+            if sid in sectors:
+                raise IllegalAction(f"the Sector {sid!r} is listed twice")
+            sectors[sid] = Sector(
+                sid,
+                str(item.get("name", sid)),
                 kind,
                 bonus,
                 int(item.get("x", 0)) if isinstance(item.get("x", 0), int) else 0,
@@ -155,12 +158,16 @@ def _shipped_board(name: str) -> Board:
 def _pairs(value: object, what: str, sectors: Mapping[str, Sector]) -> frozenset[frozenset[str]]:
     if not isinstance(value, list):
         raise IllegalAction(f"the board's {what} must be a list of Sector pairs")
-    out = set()
+    out: set[frozenset[str]] = set()
     for pair in value:
-        known = isinstance(pair, list) and all(isinstance(p, str) and p in sectors for p in pair)
-        if not (known and len(pair) == 2):
+        names = (
+            [p for p in pair if isinstance(p, str) and p in sectors]
+            if isinstance(pair, list)
+            else []
+        )
+        if not (isinstance(pair, list) and len(names) == len(pair) == 2):
             raise IllegalAction(f"{pair!r} in the board's {what} is not a pair of known Sectors")
-        if pair[0] == pair[1]:
+        if names[0] == names[1]:
             raise IllegalAction(f"{pair!r} in the board's {what} joins a Sector to itself")
-        out.add(frozenset(pair))
+        out.add(frozenset(names))
     return frozenset(out)

@@ -4,49 +4,42 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from lawmaster.rules.core import Engine, IllegalAction, Outcome, field
+from lawmaster.rules.core import Action, Engine, Event, IllegalAction, Outcome, field
 
 from . import arrests, combat, moments, movement, play, refill, setup
-from .state import PERPS_ON_BOARD, State, perp_sectors
-from .views import summary, to_act, view
+from .actions import MoveAction
+from .refill import after_setup
+from .state import State
+from .views import Summary, View, summary, to_act, view
+
+#: What handles one act: it changes the (copied) state and adds the events.
+Handler = Callable[[State, Action, list[Event]], None]
 
 
-def after_setup(state: State, events: list) -> None:
-    """Once every Judge stands and six crimes are out, round 1 begins."""
-    if state["phase"] != "setup":
-        return
-    placed = all(j["sector"] for j in state["judges"].values())
-    full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not refill.crimes_wanted(state)
-    if placed and full:
-        refill.check_final(state, events)
-        movement.start_round(state, events)
-
-
-def _place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
+def _place_judge(state: State, action: Action, events: list[Event]) -> None:
     setup.place_judge(state, action, events)
     after_setup(state, events)
 
 
-def _move(state: State, action: Mapping[str, Any], events: list) -> None:
+def _move(state: State, action: Action, events: list[Event]) -> None:
     if state["pending"] or state["combat"]:
         raise IllegalAction("finish the card or combat in progress before moving")
     movement.move(state, action, events)
 
 
-def _end_movement(state: State, action: Mapping[str, Any], events: list) -> None:
+def _end_movement(state: State, action: Action, events: list[Event]) -> None:
     if state["pending"] or state["combat"]:
         raise IllegalAction("finish the card or combat in progress first")
-    movement.end_movement(state, events)
+    arrests.end_movement(state, events)
 
 
-def _show(state: State, action: Mapping[str, Any], events: list) -> None:
+def _show(state: State, action: Action, events: list[Event]) -> None:
     setup.show_cards(state, field(action, "by", str), field(action, "cards", list), events)
 
 
-def _refuse_while_busy(handler: Callable[..., None]) -> Callable[..., None]:
-    def wrapped(state: State, action: Mapping[str, Any], events: list) -> None:
+def _refuse_while_busy(handler: Handler) -> Handler:
+    def wrapped(state: State, action: Action, events: list[Event]) -> None:
         if state["pending"] or state["combat"]:
             raise IllegalAction("finish the card or combat in progress first")
         handler(state, action, events)
@@ -54,7 +47,7 @@ def _refuse_while_busy(handler: Callable[..., None]) -> Callable[..., None]:
     return wrapped
 
 
-ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
+ACTIONS: dict[str, Handler] = {
     "place_judge": _place_judge,
     "place_crime": refill.refill_place_crime,
     "move": _move,
@@ -79,19 +72,19 @@ ACTIONS: dict[str, Callable[[State, Mapping[str, Any], list], None]] = {
 }
 
 
-class DreddEngine(Engine):
+class DreddEngine(Engine[State]):
     """Judge Dredd: The Game of Crime-Fighting in Mega-City One."""
 
     game = "judge-dredd"
 
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, object]) -> Outcome[State]:
         if not isinstance(header, Mapping):
             raise IllegalAction("the header must be an object")
         state, events = setup.new_game(header)
         after_setup(state, events)
         return Outcome(state, events)
 
-    def apply(self, state: State, action: Mapping[str, Any]) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if not isinstance(action, Mapping):
             raise IllegalAction('an action must be a JSON object with an "act" field')
         act = action.get("act")
@@ -103,16 +96,16 @@ class DreddEngine(Engine):
         new = copy.deepcopy(state)
         if not _is_robodoc(new, action):
             new["robodoc_window"] = []
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         # Handlers check every field they read and refuse with IllegalAction; anything else
         # escaping is a bug in the engine, and must fail loudly rather than pass as a refusal.
         handler(new, action, events)
         return Outcome(new, events)
 
-    def view(self, state: State, seat: str) -> dict[str, Any]:
+    def view(self, state: State, seat: str) -> View:
         return view(state, seat)
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: State) -> Summary:
         return summary(state)
 
     def seats(self, state: State) -> list[str]:
@@ -124,7 +117,7 @@ class DreddEngine(Engine):
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def legal_actions(self, state: State) -> list[dict[str, Any]] | None:
+    def legal_actions(self, state: State) -> list[MoveAction] | None:
         """In the movement phase, the mover's legal moves (one path per Sector); else None."""
         seat = movement.current_mover(state)
         if seat is None or state["pending"] or state["combat"]:
@@ -135,7 +128,7 @@ class DreddEngine(Engine):
         ]
 
 
-def _is_robodoc(state: State, action: Mapping[str, Any]) -> bool:
+def _is_robodoc(state: State, action: Action) -> bool:
     card = action.get("card")
     return (
         action.get("act") == "play"

@@ -11,17 +11,14 @@ answers too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from lawmaster.rules.core import IllegalAction, field, public
+from lawmaster.rules.core import Action, Event, IllegalAction, field, public
 
 from .arrests import advance
 from .refill import continue_refill, internal_affairs_open
-from .state import State, judge
+from .state import State, judge, refill_of
 
 
-def decline(state: State, action: Mapping[str, Any], events: list) -> None:
+def decline(state: State, action: Action, events: list[Event]) -> None:
     """``decline``: ``by`` does not play Robodoc now, or does not use Internal Affairs."""
     seat = field(action, "by", str)
     judge(state, seat)
@@ -34,7 +31,7 @@ def decline(state: State, action: Mapping[str, Any], events: list) -> None:
             advance(state, events)
         return
     if seat in internal_affairs_open(state):
-        state["refill"]["ia_used"] = True
+        refill_of(state)["ia_used"] = True
         events.append(public("declined", by=seat, moment="internal_affairs"))
         continue_refill(state, events)
         return

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
-from lawmaster.rules.core import IllegalAction, field, optional_field, public
+from lawmaster.rules.core import Action, Event, IllegalAction, field, optional_field, public
 
 from .state import (
     State,
@@ -16,11 +15,14 @@ from .state import (
     judge,
     judges_in,
     order,
+    perp_card,
+    perp_in,
     quarantined,
+    sector_of,
 )
 
 
-def start_round(state: State, events: list) -> None:
+def start_round(state: State, events: list[Event]) -> None:
     """Begin the next round with its movement phase."""
     state["round"] += 1
     state["phase"] = "movement"
@@ -86,7 +88,7 @@ def may_leave(state: State, seat: str, sector: str) -> str | None:
     )
 
 
-def move(state: State, action: Mapping[str, Any], events: list) -> None:
+def move(state: State, action: Action, events: list[Event]) -> None:
     """A Judge moves along ``path`` (the Sectors entered, in order)."""
     seat = field(action, "by", str)
     j = judge(state, seat)
@@ -111,16 +113,18 @@ def move(state: State, action: Mapping[str, Any], events: list) -> None:
     j["sector"] = here
     j["moved"] = True
     j["mods"] = []
-    events.append(public("moved", judge=seat, path=list(path), sector=here))
+    # Every step passed ``walk``: each is the id of a Sector.
+    sectors = [board(state).sector(step) for step in path]
+    events.append(public("moved", judge=seat, path=sectors, sector=here))
 
 
-def walk(state: State, seat: str, path: list[Any]) -> tuple[str, str | None]:
+def walk(state: State, seat: str, path: Sequence[object]) -> tuple[str, str | None]:
     """Check ``seat``'s path step by step: where it ends, and the face-down Perp it turns up."""
     b = board(state)
-    here = state["judges"][seat]["sector"]
-    revealed = None
-    for i, nxt in enumerate(path):
-        nxt = b.sector(nxt)
+    here = sector_of(state, seat)
+    revealed: str | None = None
+    for i, step in enumerate(path):
+        nxt = b.sector(step)
         if not b.adjacent(here, nxt, bridges_open(state)):
             if b.adjacent(here, nxt, True):
                 raise IllegalAction("the bridges are closed this round: no crossing the river")
@@ -149,11 +153,11 @@ def walk(state: State, seat: str, path: list[Any]) -> tuple[str, str | None]:
 
 def reachable(state: State, seat: str) -> dict[str, list[str]]:
     """Every Sector ``seat`` may end its move on now, each with one shortest legal path."""
-    start = state["judges"][seat]["sector"]
+    start = sector_of(state, seat)
     found: dict[str, list[str]] = {start: []}
     frontier: list[list[str]] = [[]]
     for _ in range(allowance(state, seat)):
-        longer = []
+        longer: list[list[str]] = []
         for path in frontier:
             here = path[-1] if path else start
             for nxt in board(state).neighbours(here, bridges_open(state)):
@@ -169,9 +173,9 @@ def reachable(state: State, seat: str) -> dict[str, list[str]]:
     return found
 
 
-def reveal_perp(state: State, sector: str, card: str | None, events: list) -> None:
+def reveal_perp(state: State, sector: str, card: str | None, events: list[Event]) -> None:
     """Turn the Perp in ``sector`` face up; its id comes from the tap if not known yet."""
-    perp = state["perps"][sector]
+    perp = perp_in(state, sector)
     if perp["face_up"]:
         return
     if perp["card"] is None:
@@ -193,23 +197,9 @@ def reveal_perp(state: State, sector: str, card: str | None, events: list) -> No
             "perp_revealed",
             sector=sector,
             perp=perp["card"],
-            strength=book(state).perps[perp["card"]],
+            strength=book(state).perps[perp_card(perp)],
         )
     )
-
-
-def end_movement(state: State, events: list) -> None:
-    """Everyone has moved and nobody wants to play more cards: the arrest phase begins."""
-    from .arrests import advance
-
-    if state["phase"] != "movement":
-        raise IllegalAction("it is not the movement phase")
-    due = current_mover(state)
-    if due is not None:
-        raise IllegalAction(f"{due} has not moved yet (a move with an empty path stays put)")
-    state["phase"] = "arrest"
-    events.append(public("arrest_phase", round=state["round"]))
-    advance(state, events)
 
 
 def perp_destinations(state: State, sector: str, steps: int = 2) -> set[str]:

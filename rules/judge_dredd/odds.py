@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any
 
 from .cards import CardBook
-from .combat import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
 from .dice import dice_difference, dice_sums
-from .odds_multi import CardClass, NotSplittable, multi_odds
-from .state import State, base_strength, is_
+from .fight import ALIEN_STRENGTH, card_effect, default_option, group_of, perp_base
+from .odds_multi import CardClass, Group, NotSplittable, multi_odds
+from .state import CardPlay, Combat, CombatCard, State, base_strength, combat_sector, is_
 
 Vector = tuple[int, ...]
 
 
-def _vector(state: State, combat: dict[str, Any], entry: dict[str, Any]) -> Vector:
+def _vector(state: State, combat: Combat, entry: CardPlay) -> Vector:
     """A card's effect as (group 0 net strength, group 0 extra dice, ..., extra Perp dice).
 
     Only margins over the Perp matter, so a card adding to the Perp is folded in as the same
@@ -71,8 +70,8 @@ def combat_odds(state: State, seat: str) -> dict[str, float] | None:
 
 
 def seen_cards(
-    state: State, combat: dict[str, Any], seat: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Vector]:
+    state: State, combat: Combat, seat: str
+) -> tuple[list[CombatCard], list[CombatCard], Vector]:
     """The cards ``seat`` can see, those it cannot, and the summed effect of the first."""
     known = [e for e in combat["cards"] if combat["revealed"] or e["face_up"] or e["by"] == seat]
     unknown = [e for e in combat["cards"] if e not in known]
@@ -85,10 +84,10 @@ def seen_cards(
 
 def mixtures(
     state: State,
-    combat: dict[str, Any],
+    combat: Combat,
     seat: str,
-    known: list[dict[str, Any]],
-    unknown: list[dict[str, Any]],
+    known: list[CombatCard],
+    unknown: list[CombatCard],
 ) -> list[Counter[Vector]]:
     """For each unknown card, how many candidate cards give each effect vector."""
     out: list[Counter[Vector]] = []
@@ -97,17 +96,20 @@ def mixtures(
     pool = candidate_pool(state, seat, [e["card"] for e in known])
     cards: CardBook = state["cards"]
     for e in unknown:
-        controller = e["by"] in combat["groups"][group_of(combat, e["for"])]
+        gi = group_of(combat, e["for"])
+        if gi is None:
+            raise ValueError(f"a card committed for {e['for']}, who is not in this combat")
+        controller = e["by"] in combat["groups"][gi]
         counts: Counter[Vector] = Counter()
         for c in pool:
             option = default_option(cards.actions[c], controller)
-            counts[_vector(state, combat, {**e, "card": c, "option": option})] += 1
+            counts[_vector(state, combat, {"for": e["for"], "card": c, "option": option})] += 1
         out.append(counts)
     return out
 
 
 def joint_odds(
-    state: State, combat: dict[str, Any], base: Vector, mixtures: list[Counter[Vector]], me: int
+    state: State, combat: Combat, base: Vector, mixtures: list[Counter[Vector]], me: int
 ) -> dict[str, float]:
     """The general method: every joint effect of the unknown cards, then the dice."""
     dist: dict[Vector, float] = {tuple([0] * len(base)): 1.0}
@@ -130,18 +132,18 @@ def joint_odds(
 
 def _split(
     state: State,
-    combat: dict[str, Any],
+    combat: Combat,
     base: Vector,
-    unknown: list[dict[str, Any]],
+    unknown: list[CombatCard],
     seat: str,
-    known: list[dict[str, Any]],
+    known: list[CombatCard],
     me: int,
 ) -> dict[str, float]:
     """Several groups: see :mod:`.odds_multi`."""
     groups = _groups(state, combat, base)
     kind = combat["kind"]
     if kind == "arrest":
-        perp_fixed, perp_dice = perp_base(state, combat["sector"]), 1 + base[-1]
+        perp_fixed, perp_dice = perp_base(state, combat_sector(combat)), 1 + base[-1]
     elif kind == "alien":
         perp_fixed, perp_dice = ALIEN_STRENGTH, 0
     else:
@@ -157,12 +159,16 @@ def _split(
         pool = candidate_pool(state, seat, [e["card"] for e in known])
         cards: CardBook = state["cards"]
         for (gi, controller), k in sorted(counts.items()):
-            probe = {"for": combat["groups"][gi][0]}
+            lead = combat["groups"][gi][0]
             effects = [
                 card_effect(
                     state,
                     combat,
-                    {**probe, "card": c, "option": default_option(cards.actions[c], controller)},
+                    {
+                        "for": lead,
+                        "card": c,
+                        "option": default_option(cards.actions[c], controller),
+                    },
                 )
                 for c in pool
             ]
@@ -172,14 +178,14 @@ def _split(
 
 
 def _single(
-    state: State, combat: dict[str, Any], base: Vector, mixtures: list[Counter[Vector]]
+    state: State, combat: Combat, base: Vector, mixtures: list[Counter[Vector]]
 ) -> dict[str, float]:
     """One group against the Perp or the Alien: only the margin and overheating matter, so each
     unknown card becomes a distribution over (margin change, overheated), its extra dice rolled
     in, and the cards convolve in one dimension."""
     fixed, n, mech, sjs = _groups(state, combat, base)[0]
     alien = combat["kind"] == "alien"
-    perp = ALIEN_STRENGTH if alien else perp_base(state, combat["sector"])
+    perp = ALIEN_STRENGTH if alien else perp_base(state, combat_sector(combat))
     perp_dice = 0 if alien else 1 + base[-1]
     dist: dict[tuple[int, bool], float] = {}
     for diff, hot, p in dice_difference(n, mech, perp_dice):
@@ -209,9 +215,9 @@ def _single(
     return {k: round(v, 6) for k, v in out.items()}
 
 
-def _groups(state: State, combat: dict[str, Any], vec: Vector) -> list[tuple[int, int, bool, bool]]:
+def _groups(state: State, combat: Combat, vec: Vector) -> list[Group]:
     """Per group: fixed strength, dice count, Mechanismo may overheat, SJS wins ties."""
-    out = []
+    out: list[Group] = []
     for gi, group in enumerate(combat["groups"]):
         fixed = sum(base_strength(state, s) for s in group) + vec[2 * gi]
         mechs = [s for s in group if is_(state, s, "mechanismo")]
@@ -222,11 +228,11 @@ def _groups(state: State, combat: dict[str, Any], vec: Vector) -> list[tuple[int
     return out
 
 
-def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dict[str, float]:
+def _outcomes(state: State, combat: Combat, vec: Vector, me: int) -> dict[str, float]:
     kind = combat["kind"]
     groups = _groups(state, combat, vec)
     if kind == "arrest":
-        perp_fixed, perp_dice = perp_base(state, combat["sector"]), 1 + vec[-1]
+        perp_fixed, perp_dice = perp_base(state, combat_sector(combat)), 1 + vec[-1]
     elif kind == "alien":
         perp_fixed, perp_dice = ALIEN_STRENGTH, 0
     else:
@@ -258,7 +264,7 @@ def _outcomes(state: State, combat: dict[str, Any], vec: Vector, me: int) -> dic
 
 
 def _competing(
-    kind: str, groups: list, perp_fixed: int, perp_dice: int, me: int
+    kind: str, groups: list[Group], perp_fixed: int, perp_dice: int, me: int
 ) -> dict[str, float]:
     """Competing arrests, factorised: given the Perp's roll the groups are independent, so
     P(nobody outranks me) is a product over the other groups."""
@@ -300,7 +306,7 @@ def _competing(
 
 
 def _classify(
-    kind: str, groups: list, totals: list[int], hots: list[bool], perp: int, me: int
+    kind: str, groups: list[Group], totals: list[int], hots: list[bool], perp: int, me: int
 ) -> str:
     if kind == "block":
         if hots[me]:

@@ -13,11 +13,24 @@ import bisect
 import itertools
 from collections.abc import Sequence
 from math import comb
-from typing import Any
+from typing import TypedDict
 
 from .dice import dice_sums
 
 Dist = dict[tuple[int, bool], float]
+#: One group of a combat: fixed strength, dice count, Mechanismo may overheat, SJS wins ties.
+Group = tuple[int, int, bool, bool]
+
+
+class CardHit(TypedDict):
+    """What a candidate card adds: strength and extra dice, to its group or to the Perp."""
+
+    judge: int
+    judge_dice: int
+    perp: int
+    perp_dice: int
+
+
 ZERO: Dist = {(0, False): 1.0}
 
 
@@ -51,7 +64,7 @@ def _powers(d: Dist, k: int) -> list[Dist]:
 class CardClass:
     """Unknown cards played for one group by the same kind of player: k draws from one mix."""
 
-    def __init__(self, group: int, count: int, effects: Sequence[dict[str, Any]], mech: bool):
+    def __init__(self, group: int, count: int, effects: Sequence[CardHit], mech: bool):
         self.group = group
         self.count = count
         perp: Dist = {}
@@ -88,7 +101,7 @@ class CardClass:
 
 def multi_odds(
     kind: str,
-    groups: list[tuple[int, int, bool, bool]],
+    groups: list[Group],
     perp_fixed: int,
     perp_dice: int,
     classes: list[CardClass],
@@ -144,7 +157,9 @@ class _Tail:
         return self.point.get(x, 0.0)
 
 
-def _against_perp(kind: str, sjs: list[bool], perp: Dist, totals: list[Dist], me: int) -> dict:
+def _against_perp(
+    kind: str, sjs: list[bool], perp: Dist, totals: list[Dist], me: int
+) -> dict[str, float]:
     out = {"win": 0.0, "tie": 0.0, "lose": 0.0}
     # Equal margins: the SJS first, then the earliest in turn order (the group's index).
     rank = [(not s, gi) for gi, s in enumerate(sjs)]
@@ -169,7 +184,7 @@ def _against_perp(kind: str, sjs: list[bool], perp: Dist, totals: list[Dist], me
     return out
 
 
-def _duel(sjs: list[bool], totals: list[Dist], me: int) -> dict:
+def _duel(sjs: list[bool], totals: list[Dist], me: int) -> dict[str, float]:
     """Block Mania and the tie-break: highest total wins, the SJS wins ties, a 6 overheats."""
     out = {"win": 0.0, "tie": 0.0, "lose": 0.0}
     rivals = [(_Tail(totals[r]), sjs[r]) for r in range(len(totals)) if r != me]

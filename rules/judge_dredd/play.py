@@ -3,18 +3,27 @@ that cancel a Barney or a BOING!, Robodoc, and the Specialists' peeks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from lawmaster.rules.core import IllegalAction, field, optional_field, public
+from lawmaster.rules.core import (
+    Action,
+    Event,
+    IllegalAction,
+    JsonObject,
+    field,
+    optional_field,
+    public,
+)
 
 from .arrests import advance, move_perp
 from .cards import ActionCard
-from .combat import open_combat
+from .fight import open_combat
 from .movement import perp_destinations, reveal_perp
 from .refill import check_final
 from .state import (
+    BarneyWait,
+    BoingWait,
+    Mod,
     State,
+    arrest_not_begun,
     board,
     book,
     bridges_open,
@@ -23,16 +32,20 @@ from .state import (
     effect_round,
     is_,
     judge,
+    judge_seat,
     known_location,
     ko,
+    perp_card,
     perp_sectors,
     private,
     quarantined,
+    refill_now,
+    sector_of,
     take_from_hand,
 )
 
 
-def play(state: State, action: Mapping[str, Any], events: list) -> None:
+def play(state: State, action: Action, events: list[Event]) -> None:
     """``play``: an Action card played outside combat."""
     seat = field(action, "by", str)
     j = judge(state, seat)
@@ -45,7 +58,7 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
         return
     pending = state["pending"]
     if pending and pending["kind"] in ("barney", "boing"):
-        _respond(state, seat, card, option, events)
+        _respond(state, seat, card, option, pending, events)
         return
     if card.kind == "robodoc" and option == "main":
         _robodoc(state, seat, card, action, events)
@@ -76,40 +89,23 @@ def play(state: State, action: Mapping[str, Any], events: list) -> None:
         raise IllegalAction(f"{card.name} is played face-down in a combat ('commit')")
 
 
-def arrest_not_begun(state: State) -> bool:
-    """Whether the arrest the phase has reached may still give way to a Special card.
-
-    With ``arrest_start: auto`` an arrest opens as soon as the last one ends, so this is
-    the arrest phase's moment for "Special cards can be used during either the movement
-    or arrest phase": until a card is committed, Mechanismo cools or the cards are
-    revealed, nothing of that arrest has happened yet.
-    """
-    if state["phase"] != "arrest" or state["options"]["arrest_start"] != "auto":
-        return False
-    combat, pending = state["combat"], state["pending"]
-    if combat is not None:
-        return (
-            combat["kind"] in ("arrest", "alien")
-            and not combat["cards"]
-            and not combat["cooled"]
-            and not combat["revealed"]
-        )
-    return pending is not None and pending["kind"] in ("declare", "reveal_perp")
-
-
-def _withdraw_arrest(state: State, events: list) -> None:
+def _withdraw_arrest(state: State, events: list[Event]) -> None:
     """Set the announced arrest aside; the phase announces the next one after the card."""
     combat, pending = state["combat"], state["pending"]
-    sector = combat["sector"] if combat is not None else pending["sector"]
+    if combat is not None:
+        sector = combat["sector"]
+    elif pending is not None and pending["kind"] in ("declare", "reveal_perp"):
+        sector = pending["sector"]
+    else:
+        raise ValueError("only an announced arrest is withdrawn")  # an engine bug, not input
     state["combat"] = None
     state["pending"] = None
     events.append(public("arrest_withdrawn", sector=sector))
 
 
-def _target(state: State, action: Mapping[str, Any], card: ActionCard) -> str:
-    target = field(action, "target", str)
-    t = judge(state, target)
-    if quarantined(state, t["sector"]):
+def _target(state: State, action: Action, card: ActionCard) -> str:
+    target = judge_seat(state, field(action, "target", str))
+    if quarantined(state, sector_of(state, target)):
         raise IllegalAction(
             f"{target}'s Judge is in a quarantined Sector, immune to {card.name} this round"
         )
@@ -122,7 +118,7 @@ def _use(state: State, seat: str, card: ActionCard) -> None:
 
 
 def _movement(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+    state: State, seat: str, card: ActionCard, action: Action, events: list[Event]
 ) -> None:
     if state["phase"] != "movement":
         raise IllegalAction("Movement cards are played in the movement phase")
@@ -138,14 +134,13 @@ def _movement(
         state["pending"] = {"kind": "barney", "by": seat, "target": target, "to": to}
         events.append(public("card_played", by=seat, card=card.id, target=target, to=to))
         return
-    mod: dict[str, Any] = {"card": card.id}
+    mod: Mod = {"card": card.id}
     if "move_delta" in card.effect:
         mod["delta"] = card.effect["move_delta"]
     if card.effect.get("move_half"):
         mod["half"] = True
     _use(state, seat, card)
-    which = "mods_next" if t["moved"] else "mods"
-    t[which].append(mod)
+    (t["mods_next"] if t["moved"] else t["mods"]).append(mod)
     events.append(
         public(
             "card_played",
@@ -158,7 +153,7 @@ def _movement(
 
 
 def _tip_off(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+    state: State, seat: str, card: ActionCard, action: Action, events: list[Event]
 ) -> None:
     if state["phase"] not in ("movement", "arrest"):
         raise IllegalAction("Special cards are played in the movement or arrest phase")
@@ -178,9 +173,7 @@ def _tip_off(
     _after(state, events)
 
 
-def _boing(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
-) -> None:
+def _boing(state: State, seat: str, card: ActionCard, action: Action, events: list[Event]) -> None:
     if state["phase"] not in ("movement", "arrest"):
         raise IllegalAction("Special cards are played in the movement or arrest phase")
     target = _target(state, action, card)
@@ -192,30 +185,39 @@ def _boing(
 
 
 def _block_mania(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+    state: State, seat: str, card: ActionCard, action: Action, events: list[Event]
 ) -> None:
     if state["phase"] not in ("movement", "arrest"):
         raise IllegalAction("Special cards are played in the movement or arrest phase")
     pair = field(action, "judges", list)
     if len(pair) != 2 or pair[0] == pair[1]:
         raise IllegalAction("Block Mania names two different Judges")
+    judges: list[str] = []
     for s in pair:
-        t = judge(state, s)
+        named = judge_seat(state, s)
+        t = state["judges"][named]
         if t["ko"]:
             raise IllegalAction(f"{s}'s Judge is KO'd")
         if t["fought"]:
             raise IllegalAction(f"{s}'s Judge has already been in a combat this round")
-        if quarantined(state, t["sector"]):
+        if quarantined(state, sector_of(state, named)):
             raise IllegalAction(f"{s}'s Judge is in a quarantined Sector, immune to Block Mania")
+        judges.append(named)
     _use(state, seat, card)
-    events.append(public("card_played", by=seat, card=card.id, judges=list(pair)))
+    events.append(public("card_played", by=seat, card=card.id, judges=judges))
     order_ = [s for s in state["players"] if s in pair]
     open_combat(state, "block", None, [[order_[0]], [order_[1]]], events)
 
 
-def _respond(state: State, seat: str, card: ActionCard, option: str, events: list) -> None:
+def _respond(
+    state: State,
+    seat: str,
+    card: ActionCard,
+    option: str,
+    pending: BarneyWait | BoingWait,
+    events: list[Event],
+) -> None:
     """The target of a Barney or BOING! cancels it with the card that allows it."""
-    pending = state["pending"]
     if seat != pending["target"]:
         raise IllegalAction(f"waiting for {pending['target']} to answer the {pending['kind']}")
     if pending["kind"] == "boing" and card.kind == "tip-off" and option == "main":
@@ -233,7 +235,7 @@ def _respond(state: State, seat: str, card: ActionCard, option: str, events: lis
     _after(state, events)
 
 
-def accept(state: State, action: Mapping[str, Any], events: list) -> None:
+def accept(state: State, action: Action, events: list[Event]) -> None:
     """``accept``: the target lets a Barney or BOING! take effect."""
     seat = field(action, "by", str)
     pending = state["pending"]
@@ -252,18 +254,20 @@ def accept(state: State, action: Mapping[str, Any], events: list) -> None:
 
 
 def _robodoc(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
+    state: State, seat: str, card: ActionCard, action: Action, events: list[Event]
 ) -> None:
     pending = state["pending"]
-    waiting = pending is not None and pending["kind"] == "robodoc" and seat in pending["seats"]
+    wait = pending if pending is not None and pending["kind"] == "robodoc" else None
+    waiting = wait is not None and seat in wait["seats"]
     if seat not in state["robodoc_window"] and not waiting:
         raise IllegalAction("Robodoc is played at the moment your Judge is KO'd")
     j = state["judges"][seat]
+    here = sector_of(state, seat)
     b = board(state)
     to = b.sector(field(action, "to", str))
-    if not b.adjacent(j["sector"], to, bridges_open(state)):
-        raise IllegalAction(f"Robodoc moves you to a Sector next to {b.name_of(j['sector'])}")
-    if quarantined(state, to) or quarantined(state, j["sector"]):
+    if not b.adjacent(here, to, bridges_open(state)):
+        raise IllegalAction(f"Robodoc moves you to a Sector next to {b.name_of(here)}")
+    if quarantined(state, to) or quarantined(state, here):
         raise IllegalAction("nobody may enter or leave a quarantined Sector")
     take_from_hand(state, seat, card.id)
     discard_action(state, card.id)
@@ -273,15 +277,15 @@ def _robodoc(
     j["sector"] = to
     events.append(public("robodoc", judge=seat, card=card.id, sector=to))
     _enter(state, to, action, events)
-    if waiting:
-        pending["seats"].remove(seat)
-        if pending["seats"]:
+    if wait is not None and waiting:
+        wait["seats"].remove(seat)
+        if wait["seats"]:
             return
         state["pending"] = None
     _after(state, events)
 
 
-def _enter(state: State, sector: str, action: Mapping[str, Any], events: list) -> None:
+def _enter(state: State, sector: str, action: Action, events: list[Event]) -> None:
     """A Judge a card moved into ``sector`` turns up a face-down Perp there.
 
     "If you enter a Sector containing a face-down Perp, immediately turn the card face
@@ -295,22 +299,20 @@ def _enter(state: State, sector: str, action: Mapping[str, Any], events: list) -
         raise IllegalAction("'perp' is only given when the Judge lands on a face-down Perp")
 
 
-def _after(state: State, events: list) -> None:
+def _after(state: State, events: list[Event]) -> None:
     advance(state, events)
 
 
 # -- Alerts: played the moment they are drawn ----------------------------------
-def _alert(
-    state: State, seat: str, card: ActionCard, action: Mapping[str, Any], events: list
-) -> None:
-    refill = state["refill"]
-    if state["phase"] != "refill" or refill["step"] != "draw" or not refill["owed"].get(seat):
+def _alert(state: State, seat: str, card: ActionCard, action: Action, events: list[Event]) -> None:
+    refill = refill_now(state)
+    if refill is None or refill["step"] != "draw" or not refill["owed"].get(seat):
         raise IllegalAction("an Alert card is played the moment it is drawn in the refill phase")
     if known_location(state, card.id) is not None:
         raise IllegalAction(f"{card.id} cannot be drawn: the referee knows it is elsewhere")
     b = board(state)
     kind = card.effect["alert"]
-    info: dict[str, Any] = {}
+    info: JsonObject = {}
     if kind == "alien-escape":
         where = _alien_to(state, action)
         if where is None:
@@ -369,7 +371,7 @@ def alien_destinations(state: State) -> set[str]:
     return b.within(state["alien"], 2, True, avoid={b.hospital} | locked)
 
 
-def _alien_to(state: State, action: Mapping[str, Any]) -> str | None:
+def _alien_to(state: State, action: Action) -> str | None:
     """The Sector an Alien Escape names, checked; None when it has nowhere to go."""
     b = board(state)
     ends = alien_destinations(state)
@@ -396,7 +398,7 @@ def _alien_to(state: State, action: Mapping[str, Any]) -> str | None:
 
 
 # -- Specialists' peeks --------------------------------------------------------
-def psi_peek(state: State, action: Mapping[str, Any], events: list) -> None:
+def psi_peek(state: State, action: Action, events: list[Event]) -> None:
     """``psi_peek``: once per round the Psi-Judge secretly looks at a face-down Perp."""
     seat = field(action, "by", str)
     judge(state, seat)
@@ -423,7 +425,7 @@ def psi_peek(state: State, action: Mapping[str, Any], events: list) -> None:
     elif tapped is not None and tapped != perp["card"]:
         raise IllegalAction(f"that is not the Perp in {b.name_of(sector)}")
     state["psi_peeked"] = True
-    state["psi_known"].append(perp["card"])
+    state["psi_known"].append(perp_card(perp))
     events.append(public("psi_peek", by=seat, sector=sector))
     events.append(
         private(
@@ -431,6 +433,6 @@ def psi_peek(state: State, action: Mapping[str, Any], events: list) -> None:
             "perp_seen",
             sector=sector,
             perp=perp["card"],
-            strength=book(state).perps[perp["card"]],
+            strength=book(state).perps[perp_card(perp)],
         )
     )

@@ -1,18 +1,17 @@
-"""The refill phase (new crimes, hospital, draws, alerts, the Starting Player card) and
-the end of the game with its tie-break combat."""
+"""The refill phase (new crimes, hospital, draws, alerts, the Starting Player card), the
+end of setup (round 1 begins as every later round does, after its refill), and the end
+of the game with its tie-break combat."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from lawmaster.rules.core import Action, Event, IllegalAction, field, optional_field, public
 
-from lawmaster.rules.core import IllegalAction, field, optional_field, public
-
-from .combat import open_combat
+from .fight import open_combat
 from .movement import start_round
 from .setup import draws_on, place_crime, show_cards
 from .state import (
     PERPS_ON_BOARD,
+    HandSeen,
     State,
     board,
     book,
@@ -24,19 +23,38 @@ from .state import (
     known_location,
     perp_sectors,
     private,
+    refill_now,
+    refill_of,
+    sector_of,
     take_from_hand,
 )
 
 
-def start_refill(state: State, events: list) -> None:
+def after_setup(state: State, events: list[Event]) -> None:
+    """Once every Judge stands and six crimes are out, round 1 begins."""
+    if state["phase"] != "setup":
+        return
+    placed = all(j["sector"] for j in state["judges"].values())
+    full = len(perp_sectors(state)) >= PERPS_ON_BOARD or not crimes_wanted(state)
+    if placed and full:
+        check_final(state, events)
+        start_round(state, events)
+
+
+def start_refill(state: State, events: list[Event]) -> None:
     state["phase"] = "refill"
-    state["refill"] = {"step": "crimes", "owed": {}, "recycle_due": [], "ia_used": False}
-    state["refill"]["drawn_any"] = False
+    state["refill"] = {
+        "step": "crimes",
+        "owed": {},
+        "recycle_due": [],
+        "ia_used": False,
+        "drawn_any": False,
+    }
     events.append(public("refill_phase", round=state["round"]))
     continue_refill(state, events)
 
 
-def check_final(state: State, events: list) -> None:
+def check_final(state: State, events: list[Event]) -> None:
     """Trigger the final round when the deck that ends this game length runs out."""
     if state["final_round"] or state["final_next"]:
         return
@@ -52,7 +70,7 @@ def check_final(state: State, events: list) -> None:
         events.append(public("final_round_triggered", final_round=state["round"] + 1))
 
 
-def _reshuffle_sectors(state: State, events: list) -> None:
+def _reshuffle_sectors(state: State, events: list[Event]) -> None:
     if state["length"] == "night-shift" and not state["sector_deck"] and state["sector_discard"]:
         state["sector_deck"] = sorted(state["sector_discard"])
         state["sector_discard"] = []
@@ -89,9 +107,9 @@ def hotdog_discard_due(state: State) -> bool:
     return state["perps_added"] == 0
 
 
-def continue_refill(state: State, events: list) -> None:
+def continue_refill(state: State, events: list[Event]) -> None:
     """Move the refill on as far as it goes without input."""
-    refill = state["refill"]
+    refill = refill_of(state)
     if refill["step"] == "crimes":
         _reshuffle_sectors(state, events)
         check_final(state, events)
@@ -119,24 +137,23 @@ def internal_affairs_open(state: State) -> list[str]:
     return [s for s in state["players"] if is_(state, s, "sjs")]
 
 
-def refill_place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
+def refill_place_crime(state: State, action: Action, events: list[Event]) -> None:
     if state["phase"] == "setup":
         place_crime(state, action, events)
-        from .engine import after_setup
-
         after_setup(state, events)
         return
     if state["phase"] != "refill":
         raise IllegalAction("new crimes are added in setup and at the start of the refill phase")
-    if state["refill"]["step"] != "crimes":
+    if refill_of(state)["step"] != "crimes":
         raise IllegalAction("no new crimes now: 6 Perps are on the board or a deck is empty")
     place_crime(state, action, events)
     continue_refill(state, events)
 
 
-def discard_sector(state: State, action: Mapping[str, Any], events: list) -> None:
+def discard_sector(state: State, action: Action, events: list[Event]) -> None:
     """``discard_sector``: the Hotdog Run discards the top Sector card."""
-    if state["phase"] != "refill" or state["refill"]["step"] != "hotdog":
+    refill = refill_now(state)
+    if refill is None or refill["step"] != "hotdog":
         raise IllegalAction(
             "a Sector card is discarded only in a Hotdog Run refill with no new Perps"
         )
@@ -147,14 +164,14 @@ def discard_sector(state: State, action: Mapping[str, Any], events: list) -> Non
     state["sector_discard"].append(card)
     events.append(public("sector_discarded", sector_card=card))
     check_final(state, events)
-    state["refill"]["step"] = "draw"
+    refill["step"] = "draw"
     hospitalise(state, events)
     continue_refill(state, events)
 
 
-def hospitalise(state: State, events: list) -> None:
+def hospitalise(state: State, events: list[Event]) -> None:
     """KO'd Judges stand up in the Hospital and swap their hand; everyone's draw is set."""
-    refill = state["refill"]
+    refill = refill_of(state)
     hospital = board(state).hospital
     for seat in state["players"]:
         j = state["judges"][seat]
@@ -172,7 +189,7 @@ def hospitalise(state: State, events: list) -> None:
             redraw = discarded if discarded else 1
             events.append(public("hospitalised", judge=seat, discarded=discarded))
         else:
-            sector_bonus = board(state).sectors[j["sector"]].bonus
+            sector_bonus = board(state).sectors[sector_of(state, seat)].bonus
             if sector_bonus == "recycle":
                 refill["recycle_due"].append(seat)
                 bonus = 1  # the recycle draw; set properly when the Judge recycles
@@ -185,19 +202,19 @@ def hospitalise(state: State, events: list) -> None:
     events.append(public("draws_due", owed=dict(refill["owed"]), recycle=refill["recycle_due"]))
 
 
-def recycle(state: State, action: Mapping[str, Any], events: list) -> None:
+def recycle(state: State, action: Action, events: list[Event]) -> None:
     """``recycle``: a Judge who chose to end on the Hospital discards cards before drawing."""
     seat = field(action, "by", str)
     j = judge(state, seat)
-    refill = state["refill"]
-    if state["phase"] != "refill" or refill["step"] != "draw" or seat not in refill["recycle_due"]:
+    refill = refill_now(state)
+    if refill is None or refill["step"] != "draw" or seat not in refill["recycle_due"]:
         raise IllegalAction(f"{seat} cannot recycle now (only a Judge who chose the Hospital)")
     cards = optional_field(action, "cards", list, [])
     count = optional_field(action, "count", int, len(cards))
     if count < len(cards) or count > j["hand"]:
         raise IllegalAction(f"{seat} holds {j['hand']} cards and cannot discard {count}")
-    for card in cards:
-        book(state).action(card)
+    for tapped in cards:
+        card = book(state).action(tapped).id
         take_from_hand(state, seat, card)
         discard_action(state, card)
     for _ in range(count - len(cards)):
@@ -212,12 +229,12 @@ def recycle(state: State, action: Mapping[str, Any], events: list) -> None:
     continue_refill(state, events)
 
 
-def draw(state: State, action: Mapping[str, Any], events: list) -> None:
+def draw(state: State, action: Action, events: list[Event]) -> None:
     """``draw``: a player reports drawing Action cards (ids if tapped, else a count)."""
     seat = field(action, "by", str)
     judge(state, seat)
-    refill = state["refill"]
-    if state["phase"] != "refill" or refill["step"] != "draw":
+    refill = refill_now(state)
+    if refill is None or refill["step"] != "draw":
         raise IllegalAction("Action cards are drawn in the refill phase, after the new crimes")
     if seat in refill["recycle_due"]:
         raise IllegalAction(f"{seat} is on the Hospital: say what to recycle first (maybe nothing)")
@@ -228,22 +245,25 @@ def draw(state: State, action: Mapping[str, Any], events: list) -> None:
     owed = refill["owed"].get(seat, 0)
     if count > owed:
         raise IllegalAction(f"{seat} may draw only {owed} more card(s) this refill")
-    for card in cards:
-        ac = book(state).action(card)
+    drawn: list[str] = []
+    for tapped in cards:
+        ac = book(state).action(tapped)
+        card = ac.id
         if ac.type == "alert":
             raise IllegalAction(f"{ac.name} is an Alert: play it at once with 'play'")
         if known_location(state, card) is not None or cards.count(card) > 1:
             raise IllegalAction(f"{card} cannot be drawn: the referee knows it is elsewhere")
-    draw_actions(state, seat, count, list(cards))
+        drawn.append(card)
+    draw_actions(state, seat, count, drawn)
     refill["owed"][seat] = owed - count
     refill["drawn_any"] = True
     events.append(public("drew", judge=seat, count=count))
     if cards:
-        events.append(private(seat, "hand_known", judge=seat, cards=list(cards)))
+        events.append(private(seat, "hand_known", judge=seat, cards=list(drawn)))
     continue_refill(state, events)
 
 
-def finish_refill(state: State, events: list) -> None:
+def finish_refill(state: State, events: list[Event]) -> None:
     """Pass the Starting Player card to the left and begin the next round."""
     state["refill"] = None
     players = state["players"]
@@ -252,18 +272,18 @@ def finish_refill(state: State, events: list) -> None:
     start_round(state, events)
 
 
-def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> None:
+def internal_affairs(state: State, action: Action, events: list[Event]) -> None:
     """``internal_affairs``: the SJS looks at one other player's whole hand."""
     seat = field(action, "by", str)
     target = field(action, "target", str)
     judge(state, seat)
     t = judge(state, target)
-    refill = state["refill"]
+    refill = refill_now(state)
     if not is_(state, seat, "sjs"):
         raise IllegalAction("only the SJS has Internal Affairs")
     if seat == target:
         raise IllegalAction("Internal Affairs looks at another player's hand")
-    if state["phase"] != "refill" or refill["ia_used"] or refill["drawn_any"]:
+    if refill is None or refill["ia_used"] or refill["drawn_any"]:
         raise IllegalAction("Internal Affairs is used once, at the start of the refill phase")
     cards = optional_field(action, "cards", list, [])
     for card in cards:
@@ -273,11 +293,18 @@ def internal_affairs(state: State, action: Mapping[str, Any], events: list) -> N
             raise IllegalAction(f"{target} holds {t['hand']} cards; tap all of them or none")
         show_cards(state, target, cards, events)
     refill["ia_used"] = True
-    seen = {"target": target, "cards": list(t["known"]), "unknown": t["hand"] - len(t["known"])}
+    seen: HandSeen = {
+        "by": seat,
+        "target": target,
+        "cards": list(t["known"]),
+        "unknown": t["hand"] - len(t["known"]),
+    }
     # Only the SJS's view shows it, and only for the rest of this refill phase.
-    refill["ia_seen"] = {"by": seat, **seen}
+    refill["ia_seen"] = seen
     events.append(public("internal_affairs", by=seat, target=target))
-    events.append(private(seat, "hand_seen", **seen))
+    events.append(
+        private(seat, "hand_seen", target=target, cards=seen["cards"], unknown=seen["unknown"])
+    )
     continue_refill(state, events)
 
 
@@ -287,7 +314,7 @@ def totals(state: State) -> dict[str, int]:
     return {s: sum(cards.value(c) for c in j["score"]) for s, j in state["judges"].items()}
 
 
-def end_game(state: State, events: list) -> None:
+def end_game(state: State, events: list[Event]) -> None:
     scores = totals(state)
     best = max(scores.values())
     top = [s for s in state["players"] if scores[s] == best]
@@ -295,7 +322,7 @@ def end_game(state: State, events: list) -> None:
     tiebreak_done(state, top, events)
 
 
-def tiebreak_done(state: State, top: list[str], events: list) -> None:
+def tiebreak_done(state: State, top: list[str], events: list[Event]) -> None:
     """One winner ends the game; tied players fight one (more) final combat."""
     if len(top) == 1:
         state["phase"] = "over"

@@ -7,9 +7,16 @@ shared by setup and the refill phase.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from lawmaster.rules.core import IllegalAction, field, optional_field, public
+from lawmaster.rules.core import (
+    Action,
+    Event,
+    IllegalAction,
+    JsonObject,
+    field,
+    optional_field,
+    public,
+)
 
 from .board import Board
 from .cards import CardBook
@@ -22,6 +29,7 @@ from .state import (
     book,
     hand_limit,
     judge,
+    judge_seat,
     known_location,
     order,
     perp_sectors,
@@ -46,22 +54,27 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
+def new_game(header: Mapping[str, object]) -> tuple[State, list[Event]]:
     """The state after the header, and the setup events."""
     the_board = Board.load(header.get("board", "standard"))
     the_cards = CardBook.load(header.get("cards", "standard"))
-    players = header.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) and p for p in players)):
+    raw_players = header.get("players")
+    players = (
+        [p for p in raw_players if isinstance(p, str) and p]
+        if isinstance(raw_players, list)
+        else []
+    )
+    if not isinstance(raw_players, list) or len(players) != len(raw_players):
         raise IllegalAction('\'players\' must list the seats in clockwise order, e.g. ["a", "b"]')
     if not 2 <= len(players) <= 6 or len(set(players)) != len(players):
         raise IllegalAction("Judge Dredd needs 2 to 6 different seats in 'players'")
     if "table" in players:
         raise IllegalAction("'table' is the public screen, not a player's seat")
     start = header.get("starting_player", players[0])
-    if start not in players:
+    if not isinstance(start, str) or start not in players:
         raise IllegalAction(f"the starting player {start!r} is not one of the players")
     length = header.get("length", "day-shift")
-    if length not in LENGTHS:
+    if not isinstance(length, str) or length not in LENGTHS:
         raise IllegalAction(f"'length' must be one of {', '.join(LENGTHS)}")
     specialists = _specialists(header.get("specialists"), players)
     options = {k: v[0] for k, v in OPTIONS.items()}
@@ -69,7 +82,8 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
     if not isinstance(raw_options, Mapping):
         raise IllegalAction("'options' must be an object")
     for key, value in raw_options.items():
-        if key not in OPTIONS or value not in OPTIONS[key]:
+        known = isinstance(key, str) and key in OPTIONS
+        if not (known and isinstance(value, str) and value in OPTIONS[key]):
             raise IllegalAction(f"unknown option {key}={value!r}; see the rules README")
         options[key] = value
     state: State = {
@@ -129,7 +143,7 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
         "winner": None,
         "tiebreak": None,
     }
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     # Setup step 8 happens in the physical deal; alerts are put back, so only counts matter.
     for p in players:
         state["judges"][p]["hand"] = hand_limit(state, p)
@@ -153,7 +167,7 @@ def new_game(header: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
     if not isinstance(hands, Mapping):
         raise IllegalAction("'hands' must map seats to the card ids they hold")
     for seat, cards in hands.items():
-        show_cards(state, seat, cards, events)
+        show_cards(state, judge_seat(state, seat), cards, events)
     positions = header.get("positions") or {}
     if not isinstance(positions, Mapping):
         raise IllegalAction("'positions' must map seats to Starting Sectors")
@@ -182,7 +196,7 @@ def _specialists(value: object, players: list[str]) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for p in players:
         name = value.get(p)
-        if name is not None and name not in SPECIALISTS:
+        if name is not None and (not isinstance(name, str) or name not in SPECIALISTS):
             raise IllegalAction(f"{name!r} is not a Specialist Judge ({', '.join(SPECIALISTS)})")
         out[p] = name
     chosen = [n for n in out.values() if n]
@@ -194,13 +208,17 @@ def _specialists(value: object, players: list[str]) -> dict[str, str | None]:
     return out
 
 
-def show_cards(state: State, seat: str, cards: object, events: list) -> None:
+def show_cards(state: State, seat: str, cards: object, events: list[Event]) -> None:
     """``seat`` taps cards it holds, so the engine (and only that seat) knows them."""
     j = judge(state, seat)
     if not isinstance(cards, list):
         raise IllegalAction("'cards' must be a list of Action card ids")
-    for card in cards:
-        if book(state).action(card).type == "alert":
+    shown: list[str] = []
+    for tapped in cards:
+        action_card = book(state).action(tapped)
+        card = action_card.id
+        shown.append(card)
+        if action_card.type == "alert":
             raise IllegalAction(f"{card} is an Alert: it is played when drawn, never held")
         where = known_location(state, card)
         if where == f"hand:{seat}":
@@ -213,10 +231,10 @@ def show_cards(state: State, seat: str, cards: object, events: list) -> None:
             raise IllegalAction(f"{seat} holds only {j['hand']} cards")
         j["known"].append(card)
     if cards:
-        events.append(private(seat, "hand_known", judge=seat, cards=list(cards)))
+        events.append(private(seat, "hand_known", judge=seat, cards=shown))
 
 
-def place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
+def place_judge(state: State, action: Action, events: list[Event]) -> None:
     """Setup step 5: each Judge, in turn order, on an empty Starting Sector."""
     if state["phase"] != "setup":
         raise IllegalAction("Judges are placed only during setup")
@@ -236,7 +254,7 @@ def place_judge(state: State, action: Mapping[str, Any], events: list) -> None:
     events.append(public("judge_placed", judge=seat, sector=sector))
 
 
-def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
+def place_crime(state: State, action: Action, events: list[Event]) -> None:
     """Draw a Sector card; a face-down Perp and a face-up Crime go to its Sector.
 
     Under ``crime_deck_out: perp_alone`` a card drawn once a deck is empty places only
@@ -279,7 +297,7 @@ def place_crime(state: State, action: Mapping[str, Any], events: list) -> None:
             raise IllegalAction(f"the Crime card {crime} has already been drawn")
     state["sector_deck"].remove(card)
     state["sector_discard"].append(card)
-    placed: dict[str, Any] = {"sector_card": card, "sector": sector, "crime": crime}
+    placed: JsonObject = {"sector_card": card, "sector": sector, "crime": crime}
     if crime is not None:
         state["crime_deck"] -= 1
         state["crimes_seen"].append(crime)

@@ -2,19 +2,194 @@
 
 The state holds two immutable shared objects (the :class:`Board` and the
 :class:`CardBook`) that deep copies keep by reference; everything else is plain
-dicts and lists so a state deep-copies quickly and reads like the summary.
+dicts and lists so a state deep-copies quickly and reads like the summary. Its
+shape is the :class:`State` TypedDict below.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
-from lawmaster.rules.core import IllegalAction, public, to_seats
+from lawmaster.rules.core import Event, IllegalAction, JsonValue, public, to_seats
 
 from .board import Board
 from .cards import CardBook
 
-State = dict[str, Any]
+
+class Mod(TypedDict):
+    """A Movement card on a Judge: more or fewer Sectors (``delta``), or half of them."""
+
+    card: str
+    delta: NotRequired[int]
+    half: NotRequired[bool]
+
+
+class Judge(TypedDict):
+    """One seat's Judge: where it stands (``None`` until placed), its hand and score pile.
+
+    ``hand`` counts the cards held; ``known`` are the ones the engine has seen tapped.
+    """
+
+    sector: str | None
+    ko: bool
+    moved: bool
+    fought: bool
+    hand: int
+    known: list[str]
+    score: list[str]
+    mods: list[Mod]
+    mods_next: list[Mod]
+
+
+class Perp(TypedDict):
+    """A Perp on the board; ``card`` is ``None`` until its card is tapped."""
+
+    card: str | None
+    face_up: bool
+
+
+#: The part of a committed card that decides what it does (``for``: the Judge it helps).
+CardPlay = TypedDict("CardPlay", {"for": str, "card": str, "option": str})
+#: An Action card committed to a combat.
+CombatCard = TypedDict(
+    "CombatCard", {"by": str, "for": str, "card": str, "face_up": bool, "option": str}
+)
+
+
+class Combat(TypedDict):
+    """The combat in progress. ``sector`` is ``None`` for Block Mania and the tie-break."""
+
+    kind: CombatKind
+    sector: str | None
+    groups: list[list[str]]
+    cards: list[CombatCard]
+    cooled: list[str]
+    revealed: bool
+    psi_first: list[str]
+    #: Dice each group (by its first seat) and the Perp roll, once the cards are revealed.
+    needed: dict[str, int] | None
+    roller: str | None
+
+
+class RobodocWait(TypedDict):
+    """The arrest phase waits for KO'd Judges to play Robodoc or decline."""
+
+    kind: Literal["robodoc"]
+    seats: list[str]
+
+
+class RevealWait(TypedDict):
+    """An arrest waits for its face-down Perp to be tapped."""
+
+    kind: Literal["reveal_perp"]
+    sector: str
+
+
+class DeclareWait(TypedDict):
+    """The Judges in a Sector are to say who arrests together and who alone."""
+
+    kind: Literal["declare"]
+    sector: str
+    seats: list[str]
+    foe: str
+
+
+class EscapeWait(TypedDict):
+    """After a tie the Perp-die roller moves the Perp."""
+
+    kind: Literal["escape"]
+    sector: str
+    by: str
+
+
+class BarneyWait(TypedDict):
+    """A Barney waits for its target to accept or cancel it."""
+
+    kind: Literal["barney"]
+    by: str
+    target: str
+    to: str
+
+
+class BoingWait(TypedDict):
+    """A BOING! waits for its target to accept or cancel it."""
+
+    kind: Literal["boing"]
+    by: str
+    target: str
+
+
+#: What the table must answer before anything else happens.
+Pending = RobodocWait | RevealWait | DeclareWait | EscapeWait | BarneyWait | BoingWait
+
+
+class HandSeen(TypedDict):
+    """What Internal Affairs showed the SJS: a hand's known cards and how many unknown."""
+
+    by: str
+    target: str
+    cards: list[str]
+    unknown: int
+
+
+class Refill(TypedDict):
+    """The refill in progress: its step, the draws owed, the Hospital's recyclers."""
+
+    step: Literal["crimes", "hotdog", "draw"]
+    owed: dict[str, int]
+    recycle_due: list[str]
+    ia_used: bool
+    drawn_any: bool
+    ia_seen: NotRequired[HandSeen]
+
+
+CombatKind = Literal["arrest", "alien", "block", "tiebreak"]
+
+
+class State(TypedDict):
+    """The whole state of a game of Judge Dredd."""
+
+    board: Board
+    cards: CardBook
+    options: dict[str, str]
+    length: str
+    players: list[str]
+    specialists: dict[str, str | None]
+    starting: str
+    round: int
+    phase: str
+    judges: dict[str, Judge]
+    perps: dict[str, Perp | None]
+    crimes: dict[str, list[str]]
+    alien: str | None
+    sector_deck: list[str]
+    sector_discard: list[str]
+    perp_deck: int
+    crime_deck: int
+    perps_seen: list[str]
+    crimes_seen: list[str]
+    action_deck: int
+    action_discard: list[str]
+    action_discard_count: int
+    #: Sector → the last round its quarantine holds.
+    quarantine: dict[str, int]
+    bridges_closed_until: int | None
+    mover: int
+    combat: Combat | None
+    pending: Pending | None
+    refill: Refill | None
+    arrests: int
+    perps_added: int
+    final_round: bool
+    final_next: bool
+    psi_peeked: bool
+    psi_known: list[str]
+    robodoc_window: list[str]
+    declined: list[str]
+    arrest_go: bool
+    winner: str | None
+    tiebreak: None
+
 
 HAND_LIMIT = 6
 BASE_STRENGTH = 6
@@ -39,11 +214,16 @@ def order(state: State) -> list[str]:
     return players[i:] + players[:i]
 
 
-def judge(state: State, seat: object) -> dict[str, Any]:
+def judge(state: State, seat: object) -> Judge:
     """The Judge of ``seat``, or :class:`IllegalAction` naming the seat."""
+    return state["judges"][judge_seat(state, seat)]
+
+
+def judge_seat(state: State, seat: object) -> str:
+    """``seat`` when it is a Judge's seat in this game, or :class:`IllegalAction` naming it."""
     if not isinstance(seat, str) or seat not in state["judges"]:
         raise IllegalAction(f"{seat!r} is not a Judge in this game")
-    return state["judges"][seat]
+    return seat
 
 
 def specialist(state: State, seat: str) -> str | None:
@@ -92,6 +272,52 @@ def perp_sectors(state: State) -> list[str]:
     return [s for s, p in state["perps"].items() if p is not None]
 
 
+# -- what the caller knows is there: a missing one is an engine bug, not input -----
+def sector_of(state: State, seat: str) -> str:
+    """Where ``seat``'s Judge stands (every Judge does, once setup is over)."""
+    sector = state["judges"][seat]["sector"]
+    if sector is None:
+        raise ValueError(f"{seat}'s Judge is not on the board")
+    return sector
+
+
+def perp_in(state: State, sector: str) -> Perp:
+    """The Perp in ``sector``."""
+    perp = state["perps"][sector]
+    if perp is None:
+        raise ValueError(f"there is no Perp in {sector}")
+    return perp
+
+
+def perp_card(perp: Perp) -> str:
+    """The card of a Perp that is face up or was tapped."""
+    card = perp["card"]
+    if card is None:
+        raise ValueError("the Perp's card is not known yet")
+    return card
+
+
+def combat_sector(combat: Combat) -> str:
+    """The Sector of an arrest or an Alien fight."""
+    sector = combat["sector"]
+    if sector is None:
+        raise ValueError(f"a {combat['kind']} combat has no Sector")
+    return sector
+
+
+def refill_of(state: State) -> Refill:
+    """The refill in progress."""
+    refill = state["refill"]
+    if refill is None:
+        raise ValueError("there is no refill in progress")
+    return refill
+
+
+def refill_now(state: State) -> Refill | None:
+    """The refill's record while the phase is the refill, else ``None``."""
+    return refill_of(state) if state["phase"] == "refill" else None
+
+
 # -- Action cards: where the engine knows each one is ------------------------
 def known_location(state: State, card: str) -> str | None:
     """Where the engine knows ``card`` is ("hand:<seat>", "discard", "combat"), if anywhere."""
@@ -106,10 +332,10 @@ def known_location(state: State, card: str) -> str | None:
     return None
 
 
-def _in_play_for(state: State, seat: str, card: str) -> bool:
+def _in_play_for(combat: Combat | None, seat: str, card: str) -> bool:
     """Whether ``seat`` may know ``card`` is in the combat: face up, or its own."""
-    return any(
-        c["card"] == card and (c["face_up"] or c["by"] == seat) for c in state["combat"]["cards"]
+    return combat is not None and any(
+        c["card"] == card and (c["face_up"] or c["by"] == seat) for c in combat["cards"]
     )
 
 
@@ -121,7 +347,7 @@ def take_from_hand(state: State, seat: str, card: str) -> None:
         name = f"{book(state).names[card]} ({card})"
         if where == "discard":
             reason = f"{name} is in the discard pile, not in {seat}'s hand"
-        elif where == "combat" and _in_play_for(state, seat, card):
+        elif where == "combat" and _in_play_for(state["combat"], seat, card):
             reason = f"{name} is already in play"
         else:
             # Another hand or a face-down commitment: where it is, is not the tapper's to know.
@@ -160,6 +386,27 @@ def reshuffle_actions(state: State) -> None:
     state["action_discard"] = []
 
 
+def arrest_not_begun(state: State) -> bool:
+    """Whether the arrest the phase has reached may still give way to a Special card.
+
+    With ``arrest_start: auto`` an arrest opens as soon as the last one ends, so this is
+    the arrest phase's moment for "Special cards can be used during either the movement
+    or arrest phase": until a card is committed, Mechanismo cools or the cards are
+    revealed, nothing of that arrest has happened yet.
+    """
+    if state["phase"] != "arrest" or state["options"]["arrest_start"] != "auto":
+        return False
+    combat, pending = state["combat"], state["pending"]
+    if combat is not None:
+        return (
+            combat["kind"] in ("arrest", "alien")
+            and not combat["cards"]
+            and not combat["cooled"]
+            and not combat["revealed"]
+        )
+    return pending is not None and pending["kind"] in ("declare", "reveal_perp")
+
+
 def robodoc_due(state: State) -> list[str]:
     """The KO'd seats whose moment to play Robodoc is open and who might hold one.
 
@@ -176,13 +423,13 @@ def robodoc_due(state: State) -> list[str]:
     ]
 
 
-def ko(state: State, seat: str, events: list) -> None:
+def ko(state: State, seat: str, events: list[Event]) -> None:
     """Knock a Judge out; a Robodoc may still save them before the next action."""
     state["judges"][seat]["ko"] = True
     state["robodoc_window"].append(seat)
     events.append(public("ko", judge=seat, sector=state["judges"][seat]["sector"]))
 
 
-def private(seat: str, type_: str, **fields: Any) -> dict[str, Any]:
+def private(seat: str, type_: str, **fields: JsonValue) -> Event:
     """An event only ``seat`` sees."""
     return to_seats([seat], type_, **fields)

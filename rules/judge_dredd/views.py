@@ -3,29 +3,199 @@ referee's omniscient ``summary``."""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
 from lawmaster.rules.core import IllegalAction
 
 from .movement import allowance, current_mover, reachable
 from .odds import combat_odds
-from .play import arrest_not_begun
 from .refill import internal_affairs_open, totals
 from .state import (
+    Combat,
+    CombatKind,
+    Pending,
     State,
+    arrest_not_begun,
     base_strength,
     board,
     book,
     hand_limit,
     order,
+    perp_card,
     quarantined,
+    refill_of,
     robodoc_due,
 )
 
 
-def asking(state: State) -> dict[str, list[dict[str, str]]]:
+class Ask(TypedDict):
+    """One action the game waits for from a seat, and why."""
+
+    act: str
+    why: str
+
+
+class Decks(TypedDict):
+    """How many cards each deck holds."""
+
+    sector: int
+    perp: int
+    crime: int
+    action: int
+
+
+class JudgeView(TypedDict):
+    """A Judge as every seat sees it: sizes of hand and score pile, not their cards."""
+
+    sector: str | None
+    ko: bool
+    moved: bool
+    fought: bool
+    hand_size: int
+    score_pile_size: int
+    specialist: str | None
+    base_strength: int
+
+
+class PerpView(TypedDict):
+    """A Perp on the board: a face-down one shows nothing else."""
+
+    face_up: bool
+    perp: NotRequired[str]
+    strength: NotRequired[int]
+
+
+class CardView(TypedDict):
+    """A card committed to the combat: which card and option only once the seat may see it."""
+
+    by: str
+    to: str
+    face_up: bool
+    card: NotRequired[str]
+    option: NotRequired[str]
+
+
+class CombatView(TypedDict):
+    """The combat as one seat sees it."""
+
+    kind: CombatKind
+    sector: str | None
+    groups: list[list[str]]
+    cards: list[CardView]
+    cooled: list[str]
+    revealed: bool
+    dice_needed: dict[str, int] | None
+    perp_roller: str | None
+    strengths: dict[str, int]
+
+
+class RefillView(TypedDict):
+    """The refill's public part: its step, the draws owed, who is on the Hospital."""
+
+    step: str
+    owed: dict[str, int]
+    recycle_due: list[str]
+
+
+class HandShown(TypedDict):
+    """Another hand, as Internal Affairs showed it to the SJS."""
+
+    target: str
+    cards: list[str]
+    unknown: int
+
+
+class You(TypedDict):
+    """A player's own part of its view."""
+
+    hand_size: int
+    hand_limit: int
+    known_cards: list[str]
+    score_pile: list[str]
+    score: int
+    movement: int | None
+    reachable: NotRequired[list[str]]
+    perps_read: NotRequired[dict[str, str]]
+    hand_seen: NotRequired[HandShown]
+    odds: NotRequired[dict[str, float]]
+
+
+class View(TypedDict):
+    """Everything one seat may know (README: Views)."""
+
+    seat: str
+    game: str
+    board: str
+    round: int
+    phase: str
+    length: str
+    final_round: bool
+    starting_player: str
+    turn_order: list[str]
+    judges: dict[str, JudgeView]
+    perps: dict[str, PerpView]
+    crimes: dict[str, list[str]]
+    alien: str | None
+    quarantined: list[str]
+    bridges_closed: bool
+    decks: Decks
+    action_discard: list[str]
+    action_discard_size: int
+    combat: CombatView | None
+    pending: Pending | None
+    refill: RefillView | None
+    winner: str | None
+    scores: dict[str, int] | None
+    asked: list[Ask]
+    you: NotRequired[You]
+
+
+class JudgeSummary(TypedDict):
+    """A Judge in the referee's summary, hand and score pile included."""
+
+    sector: str | None
+    ko: bool
+    specialist: str | None
+    hand: int
+    known_cards: list[str]
+    score_pile: list[str]
+    score: int
+
+
+class PerpSummary(TypedDict):
+    """A Perp in the summary; ``perp`` is ``None`` while nobody has tapped it."""
+
+    perp: str | None
+    face_up: bool
+
+
+class Summary(TypedDict):
+    """The whole true state, in the shape the README documents."""
+
+    round: int
+    phase: str
+    length: str
+    starting_player: str
+    final_round: bool
+    judges: dict[str, JudgeSummary]
+    perps: dict[str, PerpSummary]
+    crimes: dict[str, list[str]]
+    alien: str | None
+    decks: Decks
+    action_discard: list[str]
+    action_discard_size: int
+    quarantine: dict[str, int]
+    bridges_closed_until: int | None
+    combat: Combat | None
+    pending: Pending | None
+    winner: str | None
+
+
+def asking(state: State) -> dict[str, list[Ask]]:
     """For each seat, the actions the game is waiting for from it, with a reason."""
-    ask: dict[str, list[dict[str, str]]] = {s: [] for s in state["players"]}
+    ask: dict[str, list[Ask]] = {s: [] for s in state["players"]}
     everyone = list(state["players"])
 
     def add(seats: list[str], act: str, why: str) -> None:
@@ -53,16 +223,16 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
     add(robodoc_due(state), "play", "your Judge is KO'd: play Robodoc now to avoid it")
     if pending:
         kind = pending["kind"]
-        if kind in ("barney", "boing"):
+        if pending["kind"] in ("barney", "boing"):
             add([pending["target"]], "accept", f"accept the {kind}, or play a card that cancels it")
-        elif kind == "reveal_perp":
+        elif pending["kind"] == "reveal_perp":
             here = [s for s in order(state) if state["judges"][s]["sector"] == pending["sector"]]
             add(here[:1] or [state["starting"]], "reveal_perp", "turn up and tap the Perp")
-        elif kind == "declare":
+        elif pending["kind"] == "declare":
             add(pending["seats"][:1], "arrest", "say who arrests together and who alone")
         if arrest_not_begun(state):
             _before_arrest(state, add)
-        elif kind == "escape":
+        elif pending["kind"] == "escape":
             add([pending["by"]], "perp_escape", "move the escaping Perp up to two Sectors")
         return ask
     if combat:
@@ -100,7 +270,7 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
     elif phase == "arrest":
         add(everyone, "next_arrest", "play Special cards now, or start the next arrest")
     elif phase == "refill":
-        refill = state["refill"]
+        refill = refill_of(state)
         sjs = internal_affairs_open(state)
         add(sjs, "internal_affairs", "Internal Affairs: look at another player's hand")
         if refill["step"] == "crimes":
@@ -124,7 +294,7 @@ def asking(state: State) -> dict[str, list[dict[str, str]]]:
     return ask
 
 
-def _before_arrest(state: State, add: Any) -> None:
+def _before_arrest(state: State, add: Callable[[list[str], str, str], None]) -> None:
     able = [s for s in state["players"] if not state["judges"][s]["ko"]]
     add(able, "play", "before this arrest begins a Special card may still be played")
 
@@ -134,18 +304,23 @@ def to_act(state: State) -> list[str]:
     return [s for s in state["players"] if ask[s]]
 
 
-def _combat_view(state: State, seat: str) -> dict[str, Any] | None:
+def _combat_view(state: State, seat: str) -> CombatView | None:
     combat = state["combat"]
     if combat is None:
         return None
-    cards = []
+    cards: list[CardView] = []
     for e in combat["cards"]:
         shown = combat["revealed"] or e["face_up"] or e["by"] == seat
-        item = {"by": e["by"], "to": e["for"], "face_up": e["face_up"] or combat["revealed"]}
+        item: CardView = {
+            "by": e["by"],
+            "to": e["for"],
+            "face_up": e["face_up"] or combat["revealed"],
+        }
         if shown:
-            item.update(card=e["card"], option=e["option"])
+            item["card"] = e["card"]
+            item["option"] = e["option"]
         cards.append(item)
-    out = {
+    out: CombatView = {
         "kind": combat["kind"],
         "sector": combat["sector"],
         "groups": combat["groups"],
@@ -159,26 +334,28 @@ def _combat_view(state: State, seat: str) -> dict[str, Any] | None:
     return out
 
 
-def _pending_view(state: State) -> dict[str, Any] | None:
+def _pending_view(state: State) -> Pending | None:
     pending = state["pending"]
-    return dict(pending) if pending else None
+    return copy.copy(pending) if pending else None
 
 
-def view(state: State, seat: str) -> dict[str, Any]:
+def view(state: State, seat: str) -> View:
     """Everything ``seat`` may know. ``"table"`` gets the public part only."""
     if seat != "table" and (not isinstance(seat, str) or seat not in state["judges"]):
         raise IllegalAction(f"{seat!r} is not a seat in this game")
     cards = book(state)
     b = board(state)
-    perps = {}
+    perps: dict[str, PerpView] = {}
     for sector, p in state["perps"].items():
         if p is None:
             continue
         if p["face_up"]:
-            perps[sector] = {"face_up": True, "perp": p["card"], "strength": cards.perps[p["card"]]}
+            card = perp_card(p)
+            perps[sector] = {"face_up": True, "perp": card, "strength": cards.perps[card]}
         else:
             perps[sector] = {"face_up": False}
-    out: dict[str, Any] = {
+    refill = state["refill"]
+    out: View = {
         "seat": seat,
         "game": "judge-dredd",
         "board": b.name,
@@ -218,21 +395,21 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "combat": _combat_view(state, seat),
         "pending": _pending_view(state),
         "refill": None
-        if state["refill"] is None
+        if refill is None
         else {
-            "step": state["refill"]["step"],
-            "owed": dict(state["refill"]["owed"]),
-            "recycle_due": list(state["refill"]["recycle_due"]),
+            "step": refill["step"],
+            "owed": dict(refill["owed"]),
+            "recycle_due": list(refill["recycle_due"]),
         },
         "winner": state["winner"],
         "scores": totals(state) if state["phase"] in ("over", "tiebreak") else None,
+        "asked": [],
     }
     if seat == "table":
-        out["asked"] = []
         return out
     j = state["judges"][seat]
     out["asked"] = asking(state)[seat]
-    you: dict[str, Any] = {
+    you: You = {
         "hand_size": j["hand"],
         "hand_limit": hand_limit(state, seat),
         "known_cards": list(j["known"]),
@@ -244,13 +421,17 @@ def view(state: State, seat: str) -> dict[str, Any]:
         you["reachable"] = sorted(reachable(state, seat))
     if state["specialists"][seat] == "psi-judge":
         you["perps_read"] = {
-            s: p["card"]
+            s: perp_card(p)
             for s, p in state["perps"].items()
             if p and not p["face_up"] and p["card"] in state["psi_known"]
         }
-    seen = (state["refill"] or {}).get("ia_seen")
+    seen = refill.get("ia_seen") if refill is not None else None
     if seen and seen["by"] == seat:
-        you["hand_seen"] = {k: v for k, v in seen.items() if k != "by"}
+        you["hand_seen"] = {
+            "target": seen["target"],
+            "cards": seen["cards"],
+            "unknown": seen["unknown"],
+        }
     combat = state["combat"]
     odds = combat_odds(state, seat) if combat else None
     if odds is not None:
@@ -259,7 +440,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     return out
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     """The whole true state (the referee's view), as the README documents it."""
     scores = totals(state)
     return {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from lawmaster.rules.core import IllegalAction, load_board_data
 
@@ -19,6 +19,25 @@ KINDS = ("street", *PRESTIGE)
 #: Landmarks on the rulebook's board ("all six landmarks").
 LANDMARKS = 6
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+class HexData(TypedDict):
+    """One hex of an inline board object."""
+
+    q: int
+    r: int
+    kind: str
+    id: str
+    name: str
+
+
+class BoardData(TypedDict):
+    """An inline board object, as a scenario header writes it."""
+
+    hexes: list[HexData]
+    sector_house_pairs: list[list[str]]
+    chopper_start: str
+    phantom_start: str
 
 
 @dataclass(frozen=True)
@@ -77,10 +96,10 @@ class Board:
         found = self.of_kind("statue")
         return found[0] if found else None
 
-    def to_data(self) -> dict[str, Any]:
-        """The board as a board object again: a shipped board by name, else in full."""
+    def to_data(self) -> str | BoardData:
+        """The board as a scenario header gives it: a shipped board's name, else in full."""
         if self.name != "inline":
-            return {"name": self.name}
+            return self.name
         return {
             "hexes": [
                 {"q": h.q, "r": h.r, "kind": h.kind, "id": h.id, "name": h.name}
@@ -97,7 +116,7 @@ class Board:
         return cls.from_data(load_board_data(__package__, board))
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Board:
+    def from_data(cls, data: Mapping[str, object]) -> Board:
         """Build and check a board from its JSON object."""
         raw = data.get("hexes")
         if not isinstance(raw, list) or not raw:
@@ -126,8 +145,13 @@ class Board:
             for h in hexes.values()
         }
         gates: dict[str, tuple[str, str]] = {}
-        for pair in data.get("sector_house_pairs", []):
-            if not (isinstance(pair, list) and len(pair) == 2):
+        pairs = data.get("sector_house_pairs", [])
+        if not isinstance(pairs, list):
+            raise IllegalAction("'sector_house_pairs' must be a list of Sector House pairs")
+        for pair in pairs:
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair)
+            ):
                 raise IllegalAction("each Sector House pair is a list of two hex ids")
             a, b = pair
             for house in (a, b):
@@ -147,7 +171,7 @@ class Board:
         starts = []
         for key in ("chopper_start", "phantom_start"):
             start = data.get(key)
-            if start not in hexes:
+            if not isinstance(start, str) or start not in hexes:
                 raise IllegalAction(f"'{key}' must name a hex of the board")
             starts.append(start)
         if starts[0] == starts[1]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import NotRequired
 
 from lawmaster.rules.core import (
     Action,
@@ -18,9 +18,26 @@ from lawmaster.rules.core import (
 )
 
 from . import movement, resolve
-from .board import Board
-from .state import PLAYERS, Colour, Options, Scrawler, State, opponent
-from .threat import threat_for
+from .actions import GraffitiAction, MoveAction, ReenterAction
+from .board import Board, BoardData
+from .state import PLAYERS, Colour, Options, Scrawler, State, Summary, opponent
+from .threat import ThreatView, threat_for
+
+
+class GraffitiView(Summary):
+    """A seat's view: the whole summary (nothing is hidden), the board, who acts.
+
+    The scrawler whose input is awaited also gets its legal moves, and while it
+    is to move, the Judges' threat at each hex it may end on.
+    """
+
+    seat: str
+    #: A shipped board's name, or the inline board object.
+    board: str | BoardData
+    to_act: list[str]
+    legal_moves: NotRequired[list[GraffitiAction]]
+    threat: NotRequired[dict[str, ThreatView]]
+
 
 _OPTION_VALUES = {
     "gate": ("into", "through"),
@@ -34,13 +51,15 @@ def _options(raw: object) -> Options:
         return Options()
     if not isinstance(raw, Mapping):
         raise IllegalAction("'options' must be an object")
+    chosen: dict[str, str] = {}
     for key, value in raw.items():
-        if key not in _OPTION_VALUES:
+        if not isinstance(key, str) or key not in _OPTION_VALUES:
             raise IllegalAction(f"unknown option {key!r}; options are {', '.join(_OPTION_VALUES)}")
-        if value not in _OPTION_VALUES[key]:
+        if not isinstance(value, str) or value not in _OPTION_VALUES[key]:
             choices = " or ".join(repr(v) for v in _OPTION_VALUES[key])
             raise IllegalAction(f"option {key!r} is {choices}")
-    return Options(**raw)
+        chosen[key] = value
+    return Options(**chosen)
 
 
 def _judge_start(board: Board, raw: object) -> dict[int, str]:
@@ -54,12 +73,13 @@ def _judge_start(board: Board, raw: object) -> dict[int, str]:
     numbers = [str(n) for n in range(1, 7)]
     if not isinstance(raw, Mapping) or sorted(raw) != numbers:
         raise IllegalAction('\'judge_start\' maps each Judge "1" to "6" to a hex')
-    judges = {int(n): raw[n] for n in numbers}
-    for number, where in judges.items():
-        place = board.hex(where)
+    judges: dict[int, str] = {}
+    for n in numbers:
+        place = board.hex(raw[n])
         if place.kind not in ("street", "sector-house"):
             # Judges enter other locations only to arrest or to clean a scrawl.
-            raise IllegalAction(f"Judge {number} cannot start on {where}, a {place.kind}")
+            raise IllegalAction(f"Judge {n} cannot start on {place.id}, a {place.kind}")
+        judges[int(n)] = place.id
     if len(set(judges.values())) != 6:
         raise IllegalAction("'judge_start' puts two Judges on one hex")
     return judges
@@ -71,13 +91,15 @@ def _die(value: object, what: str) -> int:
     return value
 
 
-class GraffitiEngine(Engine):
+class GraffitiEngine(Engine[State]):
     """The referee for one game of Unamerican Graffiti. See the rules README."""
 
     game = "unamerican-graffiti"
 
     # -- setup -------------------------------------------------------------
-    def new_game(self, header: Mapping[str, Any]) -> Outcome:
+    def new_game(self, header: Mapping[str, object]) -> Outcome[State]:
+        if not isinstance(header, Mapping):
+            raise IllegalAction("the header must be a JSON object")
         board = Board.load(header.get("board", "standard"))
         options = _options(header.get("options"))
         if len(board.sector_houses) != 6:
@@ -119,7 +141,9 @@ class GraffitiEngine(Engine):
         return Outcome(state, [event, public("turn", player="chopper", phase="move")])
 
     # -- actions -----------------------------------------------------------
-    def apply(self, state: State, action: Action) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
+        if not isinstance(action, Mapping):
+            raise IllegalAction('an action must be a JSON object with an "act" field')
         act = action.get("act")
         handler = _HANDLERS.get(act) if isinstance(act, str) else None
         if handler is None:
@@ -130,15 +154,25 @@ class GraffitiEngine(Engine):
         return handler(state, action)
 
     # -- views -------------------------------------------------------------
-    def view(self, state: State, seat: str) -> dict[str, Any]:
+    def view(self, state: State, seat: str) -> GraffitiView:
         if seat not in (*PLAYERS, "table"):
             raise IllegalAction(f"unknown seat {seat!r}; seats are chopper, phantom and table")
         # Nothing in this game is hidden: every seat sees the whole board.
-        data = state.board.to_data()
-        view: dict[str, Any] = {
+        summary = state.to_json()
+        view: GraffitiView = {
             "seat": seat,
-            "board": data.get("name", data),
-            **state.to_json(),
+            "board": state.board.to_data(),
+            "turn": summary["turn"],
+            "phase": summary["phase"],
+            "scrawlers": summary["scrawlers"],
+            "judges": summary["judges"],
+            "cleaning": summary["cleaning"],
+            "scrawls": summary["scrawls"],
+            "colours": summary["colours"],
+            "defaced_landmarks": summary["defaced_landmarks"],
+            "dice": summary["dice"],
+            "allowance": summary["allowance"],
+            "winner": summary["winner"],
             "to_act": self.to_act(state),
         }
         if seat in PLAYERS and state.phase != "over":
@@ -149,7 +183,7 @@ class GraffitiEngine(Engine):
                 view["threat"] = threat_for(state, seat)
         return view
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: State) -> Summary:
         return state.to_json()
 
     def seats(self, state: State) -> list[str]:
@@ -161,17 +195,21 @@ class GraffitiEngine(Engine):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def legal_actions(self, state: State) -> list[dict[str, Any]] | None:
+    def legal_actions(self, state: State) -> list[GraffitiAction] | None:
         if state.phase in ("over", "roll"):
             return None if state.phase == "roll" else []
         if state.phase == "reenter":
-            return [{"act": "reenter", "by": state.turn, "at": h} for h in _free_landmarks(state)]
+            reenter: list[ReenterAction] = [
+                {"act": "reenter", "by": state.turn, "at": h} for h in _free_landmarks(state)
+            ]
+            return [*reenter]
         if state.phase == "move":
-            return [
+            moves: list[MoveAction] = [
                 {"act": "move", "by": state.turn, "path": path}
                 for path in movement.scrawler_moves(state, state.turn).values()
             ]
-        actions = []
+            return [*moves]
+        actions: list[GraffitiAction] = []
         for judge in sorted(set(state.dice)):
             if judge in state.cleaning:
                 actions.append({"act": "judge_move", "judge": judge, "path": []})
@@ -181,7 +219,7 @@ class GraffitiEngine(Engine):
         return actions
 
 
-def _legal_moves_for(state: State, seat: str) -> list[dict[str, Any]]:
+def _legal_moves_for(state: State, seat: str) -> list[GraffitiAction]:
     if state.acting != seat:
         return []
     return [a for a in GraffitiEngine().legal_actions(state) or [] if a.get("act") != "roll"]
@@ -212,17 +250,20 @@ def _player(action: Action, name: str = "by") -> str:
     return who
 
 
-def _path(state: State, action: Action, start: str | None, paths: Mapping[str, list[str]]):
+def _path(
+    state: State, action: Action, start: str | None, paths: Mapping[str, list[str]]
+) -> list[str]:
     """The path an action names: explicit ``path``, or the shortest way ``to`` a hex."""
-    path = optional_field(action, "path", list)
-    if path is not None:
-        if not all(isinstance(h, str) for h in path):
+    raw = optional_field(action, "path", list)
+    if raw is not None:
+        path = [h for h in raw if isinstance(h, str)]
+        if len(path) != len(raw):
             raise IllegalAction("'path' must be a list of hex ids")
         for h in path:
             state.board.hex(h)
-        if "to" in action and (path[-1:] or [start]) != [action["to"]]:
+        if "to" in action and (path[-1] if path else start) != action["to"]:
             raise IllegalAction("'to' and the last hex of 'path' disagree")
-        return list(path)
+        return path
     to = field(action, "to", str)
     state.board.hex(to)
     if to not in paths:
@@ -230,7 +271,7 @@ def _path(state: State, action: Action, start: str | None, paths: Mapping[str, l
     return paths[to]
 
 
-def _move(state: State, action: Action) -> Outcome:
+def _move(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "move", who)
     start = state.scrawlers[who].position
@@ -247,7 +288,7 @@ def _move(state: State, action: Action) -> Outcome:
     return Outcome(state, events)
 
 
-def _roll(state: State, action: Action) -> Outcome:
+def _roll(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "roll", who)
     faces = field(action, "faces", list)
@@ -262,9 +303,9 @@ def _roll(state: State, action: Action) -> Outcome:
     return Outcome(state, events)
 
 
-def _judge_move(state: State, action: Action) -> Outcome:
+def _judge_move(state: State, action: Action) -> Outcome[State]:
     who = action.get("by", opponent(state.turn))
-    if who not in PLAYERS:
+    if not isinstance(who, str) or who not in PLAYERS:
         raise IllegalAction(f"{who!r} is not a player; players are chopper and phantom")
     _require_phase(state, "judges", who)
     judge = field(action, "judge", int)
@@ -366,7 +407,7 @@ def _game_over(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     return state, [*events, public("game_over", scores=scores, best=best, winner=winner)]
 
 
-def _reenter(state: State, action: Action) -> Outcome:
+def _reenter(state: State, action: Action) -> Outcome[State]:
     who = _player(action)
     _require_phase(state, "reenter", who)
     at = field(action, "at", str)
@@ -389,7 +430,7 @@ def _reenter(state: State, action: Action) -> Outcome:
     return Outcome(state, [public("reentered", player=who, colour=colour_id, at=at, prestige=3)])
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[State, Action], Outcome[State]]] = {
     "move": _move,
     "roll": _roll,
     "judge_move": _judge_move,

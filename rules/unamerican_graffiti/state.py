@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict, Unpack
 
 from .board import Board
 
@@ -59,6 +59,62 @@ class Scrawler:
     out: bool = False
 
 
+class ScrawlerSummary(TypedDict):
+    """A pawn in the summary."""
+
+    position: str | None
+    colour: str
+    arrested: bool
+    out: bool
+
+
+class ColourSummary(TypedDict):
+    """A colour in the summary: its prestige, and its final score once scored."""
+
+    player: str
+    prestige: int
+    arrested: bool
+    final: int | None
+
+
+class Summary(TypedDict):
+    """The whole true state, in the shape of the rules README's summary."""
+
+    turn: str
+    phase: str
+    scrawlers: dict[str, ScrawlerSummary]
+    judges: dict[str, str]
+    cleaning: list[int]
+    scrawls: dict[str, str]
+    colours: dict[str, ColourSummary]
+    defaced_landmarks: list[str]
+    dice: list[int]
+    allowance: int
+    winner: str | None
+
+
+class StateChanges(TypedDict, total=False):
+    """The fields :meth:`State.evolve` may replace, each with its own type."""
+
+    board: Board
+    options: Options
+    judges: Mapping[int, str]
+    cleaning: frozenset[int]
+    scrawls: Mapping[str, str]
+    defaced: frozenset[str]
+    colours: Mapping[str, Colour]
+    scrawlers: Mapping[str, Scrawler]
+    turn: str
+    phase: str
+    moved: int
+    scrawled: str | None
+    dice: tuple[int, ...]
+    allowance: int
+    arrested_now: tuple[str, ...]
+    statue_reached: bool
+    winner: str | None
+
+
 @dataclass(frozen=True)
 class State:
     """Everything about a game in progress; never mutated, always replaced."""
@@ -81,7 +137,7 @@ class State:
     statue_reached: bool = False
     winner: str | None = None
 
-    def evolve(self, **changes: Any) -> State:
+    def evolve(self, **changes: Unpack[StateChanges]) -> State:
         """A copy with ``changes``: :func:`dataclasses.replace` without its checks.
 
         The threat map plays out many thousands of Judge moves per view, and
@@ -118,7 +174,7 @@ class State:
             return opponent(self.turn)
         return self.turn
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Summary:
         """The whole true state, as the rules README's summary shape."""
         return {
             "turn": self.turn,

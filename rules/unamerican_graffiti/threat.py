@@ -32,10 +32,25 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any
+from typing import TypeAlias, TypedDict
 
 from . import movement, resolve
 from .state import State
+
+#: What a Judge's moves depend on, beyond the board and the options: the Judges'
+#: hexes, who is cleaning, the scrawled hexes and the pawns' hexes.
+Key: TypeAlias = tuple[
+    tuple[tuple[int, str], ...], frozenset[int], frozenset[str], tuple[str | None, ...]
+]
+
+
+class ThreatView(TypedDict):
+    """One end hex in a scrawler's view: dice it costs, Judges' allowance, arrest chance."""
+
+    hexes: int
+    judges_move: int
+    arrest_chance: float
+    arrest_odds: str
 
 
 @dataclass(frozen=True)
@@ -46,7 +61,7 @@ class Threat:
     judges_move: int
     chance: Fraction
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ThreatView:
         """The view's shape: the chance as a float and as an exact fraction string."""
         return {
             "hexes": self.hexes,
@@ -66,7 +81,7 @@ def threat_map(state: State, player: str) -> dict[str, Threat]:
     }
 
 
-def threat_for(state: State, player: str) -> dict[str, dict[str, Any]]:
+def threat_for(state: State, player: str) -> dict[str, ThreatView]:
     """:func:`threat_map` as JSON for the scrawler's view."""
     return {end: threat.to_json() for end, threat in threat_map(state, player).items()}
 
@@ -110,7 +125,7 @@ def _distances(state: State, target: str) -> dict[str, int]:
     return distance
 
 
-def _key(state: State) -> tuple[Any, ...]:
+def _key(state: State) -> Key:
     """What a Judge's moves depend on, beyond the board and the options."""
     return (
         tuple(sorted(state.judges.items())),
@@ -128,10 +143,10 @@ class _Search:
         self.end = end
         self.allowance = allowance
         self.distance = distance
-        self.memo: dict[tuple[Any, ...], bool] = {}
-        self.moves: dict[tuple[Any, ...], dict[str, list[str]]] = {}
+        self.memo: dict[tuple[Key, tuple[int, ...]], bool] = {}
+        self.moves: dict[tuple[Key, int], dict[str, list[str]]] = {}
 
-    def judge_moves(self, state: State, key: tuple[Any, ...], judge: int) -> dict[str, list[str]]:
+    def judge_moves(self, state: State, key: Key, judge: int) -> dict[str, list[str]]:
         # The same position comes back under many rolls: find its moves once.
         found = self.moves.get((key, judge))
         if found is None:
@@ -155,7 +170,7 @@ class _Search:
             self.memo[(key, faces)] = self._search(state, key, faces)
         return self.memo[(key, faces)]
 
-    def _search(self, state: State, key: tuple[Any, ...], faces: tuple[int, ...]) -> bool:
+    def _search(self, state: State, key: Key, faces: tuple[int, ...]) -> bool:
         judges = sorted(set(faces))
         if not any(self.reaches(state, judge, faces) for judge in judges):
             return False
@@ -186,7 +201,7 @@ class _Search:
     def _arrested(self, state: State) -> bool:
         return state.scrawlers[self.player].position is None
 
-    def _helper_moves(self, state: State, key: tuple[Any, ...], judge: int) -> Iterator[State]:
+    def _helper_moves(self, state: State, key: Key, judge: int) -> Iterator[State]:
         """The states one die of ``judge`` leaves, other than arresting or standing still."""
         if judge in state.cleaning:
             yield resolve.judge_die(state, judge, [])[0]

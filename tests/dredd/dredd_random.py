@@ -59,7 +59,10 @@ def _walk(state: dict, rng: random.Random, seat: str) -> list[str]:
     here = state["judges"][seat]["sector"]
     path = []
     for _ in range(rng.randint(0, allowance(state, seat))):
-        here = rng.choice(board.neighbours(here))
+        near = board.neighbours(here)
+        if not near:  # a Sector of a mutated inline board may have no border at all
+            break
+        here = rng.choice(near)
         path.append(here)
     return path
 

@@ -174,3 +174,11 @@ def test_dredd_an_engine_bug_is_not_passed_off_as_a_refusal(monkeypatch):
     state = ENGINE.new_game({**HEADER, "crimes": CRIMES}).state
     with pytest.raises(KeyError):
         ENGINE.apply(state, {"act": "reveal"})
+
+
+def test_dredd_a_sector_bonus_is_a_card_count_or_recycle():
+    # 1.0 equals 1, but it is not a number of cards: it was taken and then gave none.
+    sectors = [dict(s) for s in SMALL_BOARD["sectors"]]
+    sectors[1]["bonus"] = 1.0
+    with pytest.raises(IllegalAction, match="Sector 's1' has an unknown bonus 1.0"):
+        ENGINE.new_game({"players": ["a", "b"], "board": {**SMALL_BOARD, "sectors": sectors}})

@@ -154,3 +154,28 @@ def test_graffiti_the_scrawl_placed_on_re_entry_gives_the_judges_one_hex_not_thr
     assert all(r["ok"] for r in results), results
     assert results[2]["events"][0]["hexes_per_judge"] == 3  # L4 scrawled by the move
     assert results[7]["events"][0]["hexes_per_judge"] == 1
+
+
+# -- malformed input is refused, never a crash -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "changes, reason",
+    [
+        ({"sector_house_pairs": 5}, "'sector_house_pairs' must be a list of Sector House pairs"),
+        (
+            {"sector_house_pairs": [[["S1"], "S2"]]},
+            "each Sector House pair is a list of two hex ids",
+        ),
+        ({"chopper_start": ["L1"]}, "'chopper_start' must name a hex of the board"),
+    ],
+)
+def test_graffiti_a_malformed_inline_board_is_refused(changes, reason):
+    assert refused({"dredd_roll": 1, "board": {**SMALL, **changes}}) == reason
+
+
+def test_graffiti_a_header_or_action_that_is_not_an_object_is_refused():
+    assert refused("unamerican-graffiti") == "the header must be a JSON object"
+    state = ENGINE.new_game({"dredd_roll": 1}).state
+    with pytest.raises(IllegalAction, match="an action must be a JSON object"):
+        ENGINE.apply(state, ["move"])

@@ -36,7 +36,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from lawmaster.host.plugin import Intent, decision_rng
-from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
@@ -163,11 +162,8 @@ class DreddPlayers:
             candidates = [{**base, "sector": s, "crime": crime} for s in perps]
         rng.shuffle(candidates)
         for action in candidates:
-            try:
-                self.table.check(action)
-            except IllegalAction:
-                continue
-            return action
+            if self.table.refusal(seat, action) is None:
+                return action
         return None
 
     def _recycle(self, seat: str, state: Any, rng: random.Random) -> Intent:
@@ -262,11 +258,8 @@ class DreddPlayers:
         for to in rng.sample(self.board.neighbours(here), len(self.board.neighbours(here))):
             action = {"act": "play", "by": seat, "card": cards[0], "to": to}
             decision = self._landing(seat, state, rng, action, to)
-            try:
-                self.table.check(decision.action)
-            except IllegalAction:
-                continue
-            return decision
+            if self.table.refusal(seat, decision.action) is None:
+                return decision
         return None
 
     def _decline(self, seat: str, state: Any, rng: random.Random) -> Intent:
