@@ -73,7 +73,7 @@ class Table:
         self.settings: dict[str, Any] = dict(record.settings)
         #: The game being played (its plugin: engine, rules, pages, players…).
         self.plugin: Game = games.game(self.header.get("game"))
-        self.engine: Engine = self.plugin.engine
+        self.engine: Engine[Any] = self.plugin.engine
         self.game: str = self.plugin.slug
         self._lock = threading.RLock()
         outcome = self.engine.new_game(self.header)

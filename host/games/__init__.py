@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from importlib.metadata import entry_points
+from typing import Any
 
 from lawmaster.host.plugin import Game
 from lawmaster.rules.core import Engine, IllegalAction
@@ -64,7 +65,7 @@ def game(slug: object) -> Game:
     return known[slug]
 
 
-def engine_for(slug: object) -> Engine:
+def engine_for(slug: object) -> Engine[Any]:
     """The rules engine of a game (what a scenario header's ``"game"`` names)."""
     return game(slug).engine
 

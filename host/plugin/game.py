@@ -72,7 +72,9 @@ class Game:
     slug: str
     #: The game's name as players read it.
     title: str
-    engine: Engine
+    #: The rules engine. The host never looks into its states, only passes back
+    #: those it was given, so their type is the game's own business.
+    engine: Engine[Any]
     #: The referee's host rules for this game (observations, prompts, cards).
     rules: Callable[[RulesContext], GameRules] = GameRules
     #: What the seat pages draw (the base class draws any view generically).

@@ -182,7 +182,7 @@ def prompt(kind: str, action: Mapping[str, Any], **extra: Any) -> Prompt:
 class RulesContext:
     """What a game's host rules may read of their table: the engine, setup and settings."""
 
-    engine: Engine
+    engine: Engine[Any]
     header: Mapping[str, Any]
     settings: Mapping[str, Any]
 

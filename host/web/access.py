@@ -70,8 +70,12 @@ class Access:
         self.secret: str = str(data.get("secret") or secrets.token_urlsafe(32))
         #: The host link's secret, shown on the Pi's console only.
         self.host_token: str = str(data.get("host_token") or secrets.token_urlsafe(24))
-        self._claims: dict[str, str] = dict(data.get("claims") or {})
-        self._hosts: set[str] = set(data.get("hosts") or [])
+        claims, hosts = data.get("claims"), data.get("hosts")
+        # The file is ours, but read as any JSON: a hand-edited one must not crash the table.
+        self._claims: dict[str, str] = (
+            {str(k): str(v) for k, v in claims.items()} if isinstance(claims, dict) else {}
+        )
+        self._hosts: set[str] = {str(h) for h in hosts} if isinstance(hosts, list) else set()
         self._moves: list[MoveRequest] = []
         self._host_asks: dict[str, float] = {}
         self._forms = URLSafeSerializer(self.secret, salt="lawmaster form")
@@ -213,7 +217,7 @@ class Access:
         for listener in list(self.on_change):
             listener()
 
-    def _load(self) -> dict:
+    def _load(self) -> dict[str, object]:
         if self._path is None or not self._path.exists():
             return {}
         try:
