@@ -17,6 +17,7 @@ from lawmaster.host.plugin import (
     Expect,
     GameRules,
     Play,
+    Prompt,
     Question,
     Status,
     Wait,
@@ -436,7 +437,7 @@ class Referee:
             return {"ok": True, "seq": seq}
 
     # -- what seats see -------------------------------------------------------
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[Prompt]:
         """What ``seat`` is asked for now, built from its own ``view``."""
         return self.rules.prompts(seat, state, view)
 

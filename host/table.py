@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lawmaster.host import games
-from lawmaster.host.plugin import Accepted, Game, Status
+from lawmaster.host.plugin import Accepted, Game, Prompt, Status
 from lawmaster.rules.core import Engine, IllegalAction, Outcome, events_for
 from lawmaster.rules.core.export import scenario_lines
 from lawmaster.rules.core.refusals import refusal_for
@@ -88,7 +88,7 @@ class Table:
         self.undo: UndoRequest | None = None
         self.version = self.last_seq
         self._subscribers: list[Subscription] = []
-        self._prompts: dict[str, list[dict[str, Any]]] = {}
+        self._prompts: dict[str, list[Prompt]] = {}
         #: The table's hardware health (:class:`~lawmaster.host.health.Health`), if wired.
         self.health: Any = None
         self.referee = Referee(self, self.plugin.new_rules(self.header, self.settings))
@@ -256,7 +256,7 @@ class Table:
                 self.status = status
                 self._changed()
 
-    def set_prompts(self, prompts: Mapping[str, list[dict[str, Any]]]) -> None:
+    def set_prompts(self, prompts: Mapping[str, list[Prompt]]) -> None:
         """Extra prompts per seat from the referee (e.g. which of two readings happened)."""
         with self._lock:
             cleaned = {seat: list(p) for seat, p in prompts.items() if p}

@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Required, TypeAlias, TypedDict, cast
 
-from lawmaster.rules.core import Engine, IllegalAction
+from lawmaster.rules.core import Engine, IllegalAction, JsonValue
 
 if TYPE_CHECKING:
     from lawmaster.host.nfc.cards import Card
@@ -43,9 +43,43 @@ NFC = "nfc"
 BUTTON = "button"
 DIGITAL = "digital-dice"
 
-#: A prompt: what a seat is asked now, as its tablet draws it (``kind``, the
-#: base ``action`` its answer completes, and what to show: options, labels…).
-Prompt: TypeAlias = dict[str, Any]
+class Prompt(TypedDict, total=False):
+    """What a seat is asked now, as its tablet draws it.
+
+    ``kind`` names the form (a game's pages draw the kinds they know, the rest
+    get generic buttons); ``action`` is the base of the input an answer sends,
+    its fields also at the top level (``act``, ``by``…); the rest is what the
+    form shows. Every value is JSON: prompts travel to the tablets as they are.
+    """
+
+    kind: Required[str]
+    action: dict[str, JsonValue]
+    act: str
+    by: str
+    #: What the seat reads: the question, or why it is asked.
+    message: str
+    label: str
+    #: The choices, in the order an answer's ``index`` counts them.
+    options: list[JsonValue]
+    #: Dice to enter: how many, and the faces a die has.
+    count: int
+    faces: list[JsonValue]
+    dice: list[JsonValue]
+    digital: bool
+    reroll: bool
+    #: Whether the board shows the rest (the seat moves its piece rather than taps).
+    on_board: bool
+    die: JsonValue
+    moves: JsonValue
+    cards: list[JsonValue]
+    targets: list[JsonValue]
+    steps: JsonValue
+    exactly: JsonValue
+    move_kind: JsonValue
+    required: JsonValue
+    allowance: JsonValue
+    field: str
+
 #: An action or event as the engines take and give them (JSON objects).
 Action: TypeAlias = dict[str, Any]
 
@@ -175,7 +209,9 @@ Answer: TypeAlias = Decision | Callable[[Any], Decision]
 
 def prompt(kind: str, action: Mapping[str, Any], **extra: Any) -> Prompt:
     """A prompt: its kind, the base action its answer completes, and what to show."""
-    return {"kind": kind, **action, "action": dict(action), **extra}
+    # The base action's fields are spread at the top level too, which a TypedDict
+    # cannot say of a dict display: the keys are the documented ones above.
+    return cast(Prompt, {"kind": kind, **action, "action": dict(action), **extra})
 
 
 @dataclass(frozen=True)

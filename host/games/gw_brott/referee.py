@@ -32,6 +32,7 @@ from lawmaster.host.plugin import (
     Expect,
     GameRules,
     Play,
+    Prompt,
     Question,
     RulesContext,
     Status,
@@ -441,7 +442,7 @@ class GwBrottRules(GameRules):
         return None
 
     # -- prompts --------------------------------------------------------------------
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[Prompt]:
         asked = view.get("asked")
         if not isinstance(asked, Mapping):
             return []

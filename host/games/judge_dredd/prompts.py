@@ -42,16 +42,16 @@ class DreddPrompts:
     def roll_keys(self, seat: str, state: Any) -> list[str]:
         raise NotImplementedError
 
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[Prompt]:
+        out: list[Prompt] = []
         you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
         names = board(state)
         for item in view.get("asked") or []:
             act = item.get("act")
             if act == "move":
-                out.append(self._moveprompt(seat, state, you))
+                out.append(self._move_prompt(seat, state, you))
             elif act == "commit":
-                out.append(self._commitprompt(seat, view, you))
+                out.append(self._commit_prompt(seat, view, you))
             elif act == "reveal":
                 action = {"act": "reveal"}
                 out.append(
@@ -69,7 +69,7 @@ class DreddPrompts:
                 label = act.replace("_", " ").capitalize()
                 out.append(one_button(act, action, item["why"], label))
             elif act == "arrest":
-                out.append(self._arrestprompt(view))
+                out.append(self._arrest_prompt(view))
             elif act == "reveal_perp":
                 sector = (view.get("pending") or {}).get("sector")
                 out.append(
@@ -95,7 +95,7 @@ class DreddPrompts:
                     )
                 )
             elif act == "place_crime":
-                out.append(self._placingprompt(state))
+                out.append(self._placing_prompt(state))
             elif act == "discard_sector":
                 out.append(
                     prompt(
@@ -105,7 +105,7 @@ class DreddPrompts:
                     )
                 )
             elif act == "recycle":
-                out.append(self._recycleprompt(seat, state, you))
+                out.append(self._recycle_prompt(seat, state, you))
             elif act == "draw":
                 owed = ((view.get("refill") or {}).get("owed") or {}).get(seat, 0)
                 base = {"act": "draw", "by": seat}
@@ -123,7 +123,7 @@ class DreddPrompts:
                     )
                 )
             elif act == "place_judge":
-                out.append(self._place_judgeprompt(seat, state))
+                out.append(self._place_judge_prompt(seat, state))
             elif act in ("decline", "cool"):
                 label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
                 out.append(one_button(act, {"act": act, "by": seat}, item["why"], label))
@@ -142,10 +142,10 @@ class DreddPrompts:
                     )
                 )
             elif act == "play" and state["judges"][seat]["ko"]:
-                out.append(self._robodocprompt(seat, state, you))
+                out.append(self._robodoc_prompt(seat, state, you))
         return out
 
-    def _robodocprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+    def _robodoc_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> Prompt:
         """Robodoc for a KO'd Judge: one choice per known Robodoc card and adjacent Sector."""
         names = board(state)
         here = state["judges"][seat]["sector"]
@@ -164,7 +164,7 @@ class DreddPrompts:
             options=options,
         )
 
-    def _moveprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+    def _move_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> Prompt:
         base = {"act": "move", "by": seat}
         names = board(state)
         here = state["judges"][seat]["sector"]
@@ -182,9 +182,9 @@ class DreddPrompts:
             options=options,
         )
 
-    def _commitprompt(
+    def _commit_prompt(
         self, seat: str, view: Mapping[str, Any], you: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    ) -> Prompt:
         combat = view.get("combat") or {}
         fighters = [s for g in combat.get("groups") or [] for s in g]
         base = {"act": "commit", "by": seat}
@@ -203,7 +203,7 @@ class DreddPrompts:
             options=options,
         )
 
-    def _roll_prompts(self, seat: str, state: Any) -> list[dict[str, Any]]:
+    def _roll_prompts(self, seat: str, state: Any) -> list[Prompt]:
         needed = state["combat"]["needed"] if state["combat"] else {}
         out = []
         for key in self.roll_keys(seat, state):
@@ -223,7 +223,7 @@ class DreddPrompts:
             )
         return out
 
-    def _arrestprompt(self, view: Mapping[str, Any]) -> dict[str, Any]:
+    def _arrest_prompt(self, view: Mapping[str, Any]) -> Prompt:
         pending = view.get("pending") or {}
         seats = list(pending.get("seats") or [])
         options = [
@@ -237,7 +237,7 @@ class DreddPrompts:
             options=[{**o, "action": {"act": "arrest", **o["action"]}} for o in options],
         )
 
-    def _placingprompt(self, state: Any) -> dict[str, Any]:
+    def _placing_prompt(self, state: Any) -> Prompt:
         if self.placing is None:
             text = (
                 "Reveal the top Sector card and tap it; then tap the Perp face down (optional) "
@@ -250,7 +250,7 @@ class DreddPrompts:
             )
         return prompt("dredd_place_crime", {"act": "place_crime"}, message=text)
 
-    def _recycleprompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> dict[str, Any]:
+    def _recycle_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> Prompt:
         base = {"act": "recycle", "by": seat}
         tapped = self.recycling.get(seat, [])
         named = [book(state).names.get(c, c) for c in tapped]
@@ -272,7 +272,7 @@ class DreddPrompts:
             options=options,
         )
 
-    def _place_judgeprompt(self, seat: str, state: Any) -> dict[str, Any]:
+    def _place_judge_prompt(self, seat: str, state: Any) -> Prompt:
         b = board(state)
         taken = {j["sector"] for j in state["judges"].values()}
         base = {"act": "place_judge", "by": seat}

@@ -37,6 +37,7 @@ from lawmaster.host.plugin import (
     Decision,
     GameRules,
     Play,
+    Prompt,
     Question,
     RulesContext,
     Status,
@@ -85,7 +86,7 @@ class Reading:
 
     actions: tuple[dict[str, Any], ...] = ()
     seat: str | None = None
-    ask: dict[str, Any] | None = None
+    ask: Prompt | None = None
     wrong: str | None = None
     problem: str | None = None
     piece: str | None = None
@@ -157,7 +158,7 @@ class GraffitiRules(GameRules):
         return action
 
     # -- prompts --------------------------------------------------------------------
-    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def prompts(self, seat: str, state: Any, view: Mapping[str, Any]) -> list[Prompt]:
         if seat not in PLAYERS or view.get("to_act") != [seat]:
             return []
         phase = view.get("phase")
@@ -199,7 +200,7 @@ class GraffitiRules(GameRules):
 
     def _move_prompt(
         self, seat: str, view: Mapping[str, Any], legal: list[Mapping[str, Any]], on_board: bool
-    ) -> dict[str, Any]:
+    ) -> Prompt:
         threat = view.get("threat") if isinstance(view.get("threat"), Mapping) else {}
         here = (view.get("scrawlers") or {}).get(seat, {}).get("position")
         options = []
@@ -232,7 +233,7 @@ class GraffitiRules(GameRules):
 
     def _judges_prompt(
         self, seat: str, view: Mapping[str, Any], legal: list[Mapping[str, Any]], on_board: bool
-    ) -> dict[str, Any]:
+    ) -> Prompt:
         judges = view.get("judges") or {}
         cleaning = set(view.get("cleaning") or [])
         options = []
