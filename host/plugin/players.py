@@ -67,7 +67,14 @@ class SeatPort(Protocol):
 
 
 class Players(Protocol):
-    """A game's simulated players (see the module docstring)."""
+    """A game's simulated players (see the module docstring).
+
+    ``table`` is the :class:`SeatPort` the players were made for (the first
+    argument of ``Game.players``): the demo's autoplay compares it with the
+    table it holds and makes new players when a new game is set up.
+    """
+
+    table: SeatPort
 
     def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
