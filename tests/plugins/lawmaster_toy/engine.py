@@ -117,7 +117,7 @@ class RaceEngine(Engine):
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         # Nothing is hidden: every seat (and the table screen) sees the whole race.
-        view = {
+        view: dict[str, Any] = {
             "seat": seat,
             "lanes": [[f"{lane}{c}" for c in range(1, LENGTH + 1)] for lane in LANES],
             "positions": dict(state.positions),
