@@ -3,12 +3,14 @@
 Games come from the ``lawmaster.games`` entry point group (this distribution
 ships three; another distribution can add its own), each entry point naming a
 :class:`~lawmaster.host.plugin.Game`. :func:`register` adds one at run time,
-for a program or a test that brings its own. Nothing else in the host keeps a
+for a program or a test that brings its own; :func:`refresh` looks the entry
+points up again (a distribution installed since). Nothing else in the host keeps a
 list of games.
 """
 
 from __future__ import annotations
 
+import importlib
 import threading
 from importlib.metadata import entry_points
 from typing import Any
@@ -68,6 +70,19 @@ def game(slug: object) -> Game:
 def engine_for(slug: object) -> Engine[Any]:
     """The rules engine of a game (what a scenario header's ``"game"`` names)."""
     return game(slug).engine
+
+
+def refresh() -> None:
+    """Look the entry points up again at the next call: forget the installed games found.
+
+    For a program that installs a game distribution while it runs, or a test that
+    puts one on the import path and takes it off again. Games added with
+    :func:`register` stay.
+    """
+    global _found
+    importlib.invalidate_caches()  # importlib.metadata's view of the import path too
+    with _lock:
+        _found = None
 
 
 def register(new: Game) -> None:
