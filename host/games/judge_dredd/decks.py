@@ -22,10 +22,11 @@ What the decks read, all through the :class:`~lawmaster.host.plugin.SeatPort`:
   public log says where each went (``crime_placed``), where one moved (a Tip-Off, an
   escape) and when it left (turned up, arrested).
 * **The Action deck** is not a pile read from the top: cards come back to it (the
-  discard pile is shuffled in when it runs out) and the engine takes a draw of a
-  reshuffle only as a count. So it is the set of Action cards that are nowhere
+  discard pile is shuffled in when it runs out) and the engine takes the draw that
+  reshuffles only as a count. So it is the set of Action cards that are nowhere
   else, and a draw picks among them with the decision's seeded generator (a
-  shuffled deck read one card at a time, in effect). *Nowhere else* means: not on
+  shuffled deck read one card at a time, in effect); a card drawn as a count is
+  said when its holder first taps it, picked the same way. *Nowhere else* means: not on
   the public discard pile, not committed to a combat, and not in anyone's hand.
   What each person holds is read from that person's own page (``you.known_cards``,
   and the cards it committed): those are the cards the simulation dealt and drew
@@ -112,15 +113,26 @@ class Decks:
     def draw_actions(self, count: int, rng: random.Random) -> list[str] | None:
         """``count`` cards drawn from the Action deck, in the order they came up.
 
-        ``None`` when the deck holds fewer: the discard pile is shuffled in during the
-        draw, and the engine takes such a draw as a count only (a tapped card it knows
-        is on the discard pile is refused before the reshuffle).
+        ``None`` when the deck holds fewer: the rest comes after the reshuffle.
         """
         view, _ = self._public()
         deck = self._action_deck(view)
         if len(deck) < count or view["decks"]["action"] < count:
             return None
         return rng.sample(deck, count)
+
+    def untapped_in_hand(self, count: int, rng: random.Random) -> list[str]:
+        """Which cards ``count`` cards drawn without a tap are (none if it cannot say).
+
+        The engine takes the draw that reshuffles the discard pile as a count only, so
+        nobody's page says which card it was; the simulated table says it when the card
+        is first looked at: one of the cards nowhere else, as the top of a shuffled deck
+        would have been. Never an Alert: one drawn would have been played at once.
+        """
+        view, _ = self._public()
+        actions = self.cards.actions
+        deck = [c for c in self._action_deck(view) if actions[c].type != "alert"]
+        return rng.sample(deck, count) if len(deck) >= count else []
 
     def _action_deck(self, table: Mapping[str, Any]) -> list[str]:
         """Every Action card that is nowhere else (see the module docstring)."""

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from lawmaster.host.plugin import Intent, SeatPort, decision_rng
 from lawmaster.rules.judge_dredd.board import Board
@@ -52,6 +52,8 @@ UNKNOWN_PERP = 7
 
 #: A seat's page: its snapshot (``view``, ``prompts``, ``log``...).
 Page = Mapping[str, Any]
+#: What one seat does when asked one act (``None``: it lets an optional moment pass).
+Handler = Callable[[str, Page, random.Random], "Intent | None"]
 
 
 class _Pages(dict[str, Page]):
@@ -103,7 +105,7 @@ class DreddPlayers:
             page = pages[seat]
             for ask in page["view"]["asked"]:
                 act = ask["act"]
-                handler = getattr(self, f"_{act}", None)
+                handler: Handler | None = getattr(self, f"_{act}", None)
                 if handler is None:
                     return Intent(seat, {"act": act})
                 decision = handler(seat, page, rng)
@@ -149,11 +151,25 @@ class DreddPlayers:
 
     def _draw(self, seat: str, page: Page, rng: random.Random) -> Intent:
         view = page["view"]
+        you = view["you"]
+        untapped = you["hand_size"] - len(you["known_cards"])
+        if untapped > 0:
+            # Cards this person drew as a count (when the deck ran out): it taps them now.
+            cards = self.decks.untapped_in_hand(untapped, rng)
+            show = {"act": "show", "by": seat, "cards": cards}
+            if cards and self.seats.refusal(seat, show) is None:
+                return Intent(seat, show)
         owed = view["refill"]["owed"][seat]
-        drawn = self.decks.draw_actions(owed, rng)
+        left = view["decks"]["action"]
+        if left == 0:
+            # The discard pile is shuffled in as this card is drawn: the engine takes a tap
+            # of a card it knows is on the discard pile for a mistake, so this one is a count.
+            return Intent(seat, {"act": "draw", "by": seat, "count": 1})
+        # What is left of the deck first; the rest after the reshuffle.
+        count = min(owed, left)
+        drawn = self.decks.draw_actions(count, rng)
         if drawn is None:
-            # The discard pile is shuffled in during this draw: the engine takes a count.
-            return Intent(seat, {"act": "draw", "by": seat, "count": owed})
+            return Intent(seat, {"act": "draw", "by": seat, "count": count})
         actions = self.cards.actions
         if actions[drawn[0]].type == "alert":
             # An Alert is played the moment it is drawn (and replaces itself).
@@ -166,7 +182,7 @@ class DreddPlayers:
                 break  # the deck is looked at afresh next time
             cards.append(card)
         if not cards:
-            return Intent(seat, {"act": "draw", "by": seat, "count": owed})
+            return Intent(seat, {"act": "draw", "by": seat, "count": count})
         return Intent(
             seat,
             {"act": "draw", "by": seat, "cards": cards},
@@ -239,7 +255,7 @@ class DreddPlayers:
                 strength += sum(self.cards.crimes[c] for c in view["crimes"].get(sector, []))
             else:
                 strength = UNKNOWN_PERP
-            return 20.0 - strength
+            return 20.0 - float(strength)
         near = min((self._distance(sector, s) for s in perps), default=6)
         return -float(near)
 
@@ -389,13 +405,15 @@ def piece(seat: str) -> str:
     return f"judge-{seat}"
 
 
-def _effect(cards: CardBook, card: str, key: str) -> int:
+def _effect(cards: CardBook, card: str, side: Literal["judge", "perp"]) -> int:
+    """What ``card`` adds to ``side`` of a combat, a die counted as 3."""
     action = cards.actions.get(card)
     if action is None or action.type not in ("combat", "special"):
         return 0
-    value = action.effect.get(key, 0)
-    dice = action.effect.get(f"{key}_dice", 0)
-    return int(value) + int(dice) * 3 if isinstance(value, int) else 0
+    effect = action.effect
+    if side == "judge":
+        return effect.get("judge", 0) + effect.get("judge_dice", 0) * 3
+    return effect.get("perp", 0) + effect.get("perp_dice", 0) * 3
 
 
 def play_out(seats: SeatPort, seed: int = 0, limit: int = 5000) -> int:
