@@ -26,16 +26,18 @@ What the decks read, all through the :class:`~lawmaster.host.plugin.SeatPort`:
   reshuffles only as a count. So it is the set of Action cards that are nowhere
   else, and a draw picks among them with the decision's seeded generator (a
   shuffled deck read one card at a time, in effect); a card drawn as a count is
-  said when its holder first taps it, picked the same way. *Nowhere else* means: not on
-  the public discard pile, not committed to a combat, and not in anyone's hand.
-  What each person holds is read from that person's own page (``you.known_cards``,
-  and the cards it committed): those are the cards the simulation dealt and drew
-  itself, read back rather than remembered so that nothing is lost on a resume.
-  This is the one place the simulation reads a page other than the deciding
-  seat's, and it does so to know where physical cards are, never to decide.
+  said when its holder first taps it, picked the same way. *Nowhere else* means:
+  not on the public discard pile, not committed to a combat, and not in anyone's
+  hand. What each person holds is read from that person's own page
+  (``you.known_cards``, and the cards it committed): those are the cards the
+  simulation dealt and drew itself, read back rather than remembered so that
+  nothing is lost on a resume. This is the one place the simulation reads a
+  seat's own page for anything but that seat's decision, and it does so to know
+  where physical cards are, never to decide.
 
-A deck that is out of step with the table (a game set up with Perps placed in its
-header, say) answers ``None`` rather than guess.
+The decks are those of a table the simulation set up (:func:`deal_hands`, the
+demo's header): a game whose header already places Perps and Crimes took them from
+no pile these decks know, and its Perp and Crime piles would be out of step.
 """
 
 from __future__ import annotations

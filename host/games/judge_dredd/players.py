@@ -134,7 +134,8 @@ class DreddPlayers:
         if perp is not None:
             action["perp"] = perp
             taps.append((perp, None))
-        # No Crime without a Perp to go with it (a Perp alone once the Crimes run out).
+        # The Crime goes with the new Perp or joins the one there; with no Perp to go
+        # with (the Perp deck is out) or none left to draw, the card places what is left.
         crime = self.decks.top_crime() if occupied or perp is not None else None
         if crime is not None:
             action["crime"] = crime
