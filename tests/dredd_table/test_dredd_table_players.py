@@ -10,6 +10,8 @@ from dredd_table_support import dredd_table
 
 from lawmaster.host.games.judge_dredd.players import DreddPlayers, play_out
 from lawmaster.host.games.judge_dredd.setup import dredd_header
+from lawmaster.host.journal import Journal
+from lawmaster.host.table import Table
 
 
 def test_dredd_table_simulated_judges_finish_hotdog_runs(tmp_path, monkeypatch):
@@ -46,3 +48,19 @@ def test_dredd_table_same_seed_same_game_through_the_tablets(tmp_path, monkeypat
         assert play_out(table, seed=7, limit=400) == 400 or table.is_over()
         games.append(table.actions)
     assert games[0] == games[1]
+
+
+def test_dredd_table_resumed_table_plays_on_as_if_never_stopped(tmp_path, monkeypatch):
+    """The players and their physical decks keep nothing of their own: new ones on the
+    journal's replay (a demo restarted after a crash) play the game the first ones would."""
+    head = dredd_header(["a", "b", "c"], 5, length="hotdog-run")
+    whole = dredd_table(tmp_path / "whole", head)
+    assert play_out(whole, seed=5) > 200  # the resumed half holds refills, combats, crimes
+    assert whole.is_over()
+    stopped = dredd_table(tmp_path / "stopped", head)
+    assert play_out(stopped, seed=5, limit=120) == 120
+    stopped.journal.close()  # the process stops: its lock on the journal goes with it
+    resumed = Table.resume(Journal(stopped.journal.path))
+    assert resumed is not None
+    play_out(resumed, seed=5)
+    assert resumed.is_over() and resumed.actions == whole.actions

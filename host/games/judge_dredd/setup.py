@@ -6,12 +6,13 @@ NFC; the demo deals them from a seeded deck instead (:func:`dredd_header`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lawmaster.host.plugin import Setup, SetupField
 from lawmaster.rules.judge_dredd.cards import CardBook
+
+from .decks import deal_hands
 
 
 def _split(text: str) -> list[str]:
@@ -25,21 +26,11 @@ def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 def dredd_header(players: Sequence[str], seed: int = 0, **extra: Any) -> dict[str, Any]:
-    """A header with every opening hand dealt (and tapped) from a seeded Action deck.
-
-    Alert cards are never dealt: drawn at setup they go back into the deck.
-    """
+    """A header with every opening hand dealt (and tapped) from the simulated table's
+    seeded Action deck (:func:`~.decks.deal_hands`: Alert cards are never dealt)."""
     header: dict[str, Any] = {"game": "judge-dredd", "players": list(players), **extra}
     cards = CardBook.load(header.get("cards", "standard"))
-    rng = random.Random(f"deal:{seed}")
-    deck = sorted(c for c, a in cards.actions.items() if a.type != "alert")
-    rng.shuffle(deck)
-    specialists = header.get("specialists") or {}
-    hands = {}
-    for seat in players:
-        size = 7 if specialists.get(seat) == "cadet" else 6
-        hands[seat], deck = deck[:size], deck[size:]
-    header["hands"] = hands
+    header["hands"] = deal_hands(players, seed, header.get("specialists"), cards)
     return header
 
 
