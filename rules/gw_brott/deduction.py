@@ -31,14 +31,14 @@ piece known exactly) are used as real obstacles.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from .board import Board
-from .probability import Belief
+from .probability import Belief, Weight
 
 JAIL = "jail"
 
@@ -216,10 +216,53 @@ class Deduction:
         seed: int = 0,
         exact_probabilities: bool = False,
     ) -> Deduction:
-        """The map at the start of a game: every criminal in jail, GW on its start."""
+        """The map at the start of a game: every criminal in jail, GW on its start.
+
+        It carries the start of the probability map too (see :meth:`belief`).
+        """
+        pieces = tuple(criminals)
+        start = cls.start_sets(
+            board,
+            pieces,
+            joint=joint,
+            special_move_catches=special_move_catches,
+            seed=seed,
+            exact_probabilities=exact_probabilities,
+        )
+        # The probability map keeps its own set map (always the joint one, the
+        # tightest sound map) to keep its support inside.
+        belief = Belief.start(
+            board,
+            pieces,
+            exact=exact_probabilities,
+            seed=seed,
+            special_move_catches=special_move_catches,
+            sound=cls.start_sets(
+                board, pieces, special_move_catches=special_move_catches, seed=seed
+            ),
+        )
+        object.__setattr__(start, "_belief", belief)
+        return start
+
+    @classmethod
+    def start_sets(
+        cls,
+        board: Board,
+        criminals: Iterable[str],
+        *,
+        joint: bool = True,
+        special_move_catches: bool = True,
+        seed: int = 0,
+        exact_probabilities: bool = False,
+    ) -> Deduction:
+        """The set map alone at the start of a game (no probabilities attached).
+
+        Fed with :meth:`advanced`, this is the sound map the probability map
+        keeps its support inside.
+        """
         pieces = tuple(criminals)
         count = len(pieces)
-        start = cls(
+        return cls(
             board,
             pieces,
             (0,) * count,
@@ -231,44 +274,50 @@ class Deduction:
             seed=seed,
             exact_probabilities=exact_probabilities,
         )
-        belief = Belief.start(
-            board,
-            pieces,
-            exact=exact_probabilities,
-            seed=seed,
-            special_move_catches=special_move_catches,
-        )
-        object.__setattr__(start, "_belief", belief)
-        return start
 
-    def probabilities(self, piece: str) -> dict[str, Any]:
+    def probabilities(self, piece: str) -> dict[str, Weight]:
         """Place name (a cell, or ``"jail"``) -> probability that ``piece`` is there.
 
         The values sum to 1 (exact :class:`~fractions.Fraction` with
         ``exact_probabilities``, floats otherwise); the mapping is empty once
-        the piece is out. The model and its limits are in ``DEDUCTION.md``.
+        the piece is out. Every place GW cannot rule out is there with a
+        positive probability, and none that :meth:`cells` rules out. The model
+        and its limits are in ``DEDUCTION.md``.
         """
         return self.belief().probabilities(piece)
+
+    def shares(self, piece: str, places: Sequence[str]) -> list[float]:
+        """:meth:`probabilities` of ``places`` as floats, in their order (0 for a
+        place the map rules out): what GW's view shows beside :meth:`cells`."""
+        return self.belief().shares(piece, places)
 
     def belief(self) -> Belief:
         """The joint probabilities behind :meth:`probabilities` (``probability.py``).
 
         Computed on demand: :meth:`update` only links each map to the one before
         it and the event between them, so the engine pays nothing for it until
-        someone asks. The answer is cached on the map asked.
+        someone asks. The answer is cached on the map asked, which then lets go
+        of its link (the maps before it are no longer needed for it).
         """
-        chain: list[Deduction] = []
+        chain: list[tuple[Deduction, Mapping[str, Any]]] = []
         node: Deduction = self
-        while getattr(node, "_belief", None) is None:
-            prior = getattr(node, "_prior", None)
+        while True:
+            cached: Belief | None = node.__dict__.get("_belief")
+            if cached is not None:
+                break
+            prior: tuple[Deduction, Mapping[str, Any]] | None = node.__dict__.get("_prior")
             if prior is None:
                 raise ValueError("this map was not built by Deduction.start and update")
-            chain.append(node)
+            chain.append((node, prior[1]))
             node = prior[0]
-        belief: Belief = node._belief  # type: ignore[attr-defined]
-        for link in reversed(chain):
-            belief = belief.update(link._prior[1])  # type: ignore[attr-defined]
+        belief = cached
+        for link, event in reversed(chain):
+            # Each map of the chain is the set map after its event: the belief
+            # keeps its support inside it (a joint map's; an alone map is
+            # looser, so the belief then keeps its own joint one).
+            belief = belief.update(event, link if link.joint else None)
         object.__setattr__(self, "_belief", belief)
+        self.__dict__.pop("_prior", None)
         return belief
 
     def cells(self, piece: str) -> frozenset[str]:
@@ -290,10 +339,9 @@ class Deduction:
     # -- the one entry point ----------------------------------------------------
     def update(self, event: Mapping[str, Any]) -> Deduction:
         """The map after one event GW sees; unknown events leave it as it is."""
-        handler = _HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-        if handler is None:
+        if event.get("type") not in _HANDLERS:
             return self
-        result = handler(self, event)
+        result = self.advanced(event)
         if result is self:
             # A node of its own for the link; a shallow copy is cheaper than
             # ``replace`` and must not carry this map's cached belief along.
@@ -303,13 +351,24 @@ class Deduction:
         object.__setattr__(result, "_prior", (self, event))
         return result
 
+    def advanced(self, event: Mapping[str, Any]) -> Deduction:
+        """The set map after one event, not linked for :meth:`belief` (``self`` if unchanged).
+
+        What :meth:`update` does to the sets; the probability map feeds its own
+        copy of the set map through this.
+        """
+        handler = _HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
+        if handler is None:
+            return self
+        return handler(self, event)
+
     # -- event handlers ---------------------------------------------------------
     def _on_setup(self, event: Mapping[str, Any]) -> Deduction:
         gw = self._cell(event.get("gw_position"), self.gw)
         result = self
         criminals = event.get("criminals")
         if isinstance(criminals, list) and criminals and tuple(criminals) != self.pieces:
-            result = Deduction.start(
+            result = Deduction.start_sets(
                 self.board,
                 criminals,
                 joint=self.joint,
@@ -508,10 +567,9 @@ class Deduction:
 
     # -- helpers ---------------------------------------------------------------
     def _index(self, piece: object) -> int | None:
-        try:
-            return self.pieces.index(piece)  # type: ignore[arg-type]
-        except ValueError:
-            return None
+        if isinstance(piece, str) and piece in self.pieces:
+            return self.pieces.index(piece)
+        return None
 
     def _cell(self, name: object, default: int) -> int:
         if not isinstance(name, str):
