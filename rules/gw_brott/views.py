@@ -168,6 +168,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         result["deduction"] = {
             piece: sorted(state.deduction.cells(piece)) for piece in state.pieces
         }
+        result["deduction_probability"] = _probabilities(state, result["deduction"])
         result["asked"] = _gw_asked(state)
         return result
     if seat not in state.pieces:
@@ -183,6 +184,24 @@ def view(state: State, seat: str) -> dict[str, Any]:
     result["criminal_card"] = criminal_cards()[card] if card else None
     result["asked"] = _criminal_asked(state, index)
     return result
+
+
+def _probabilities(state: State, places: dict[str, list[str]]) -> dict[str, list[float]]:
+    """Per piece, the probability of each place in ``places[piece]``, in that order.
+
+    GW's deduction map as likelihoods (``Deduction.probabilities``, worked out
+    from GW's events only), for the tablet's shading. Given as a list beside
+    the ``deduction`` list rather than as its own mapping of cell names, so the
+    places are named in one key only. Four decimals, enough to shade by; a
+    place with any probability shows at least 0.0001, so it never rounds to 0.
+    """
+    return {
+        piece: [
+            round(share, 4) or (0.0001 if share > 0 else 0.0)
+            for share in state.deduction.shares(piece, places[piece])
+        ]
+        for piece in state.pieces
+    }
 
 
 def legal_actions(state: State) -> list[dict[str, Any]] | None:
