@@ -84,7 +84,7 @@ FLOOR = 0.05
 #: lands on a free cell is taken).
 _CANDIDATES = 8
 #: What a belief caches about itself (valid while its rows and set map stay).
-_CACHES = ("_cache", "_float_cache", "_allowed_table")
+_CACHES = ("_cache", "_float_cache", "_allowed_cache")
 #: Events that only observe (no piece moves): a thinned map is rebuilt by
 #: redrawing the pieces they rule out and applying them again.
 _OBSERVATIONS = frozenset({"gw_moved", "passed", "evidence_destroyed", "informed", "infiltrated"})
@@ -337,21 +337,17 @@ class Belief:
         if self.complete:
             object.__setattr__(self, "_float_cache", shares)
             return shares
-        result = shares.copy()
-        for i in range(pieces):
-            allowed = self._allowed(i)
-            count = int(allowed.sum())
-            missing = allowed & (shares[i] <= 0)
-            unheld = int(missing.sum())
-            if not unheld or not count:
-                continue
-            held = shares[i].sum()
-            if held <= 0:
-                result[i] = allowed / count
-                continue
-            floor = FLOOR / count
-            result[i] *= (1 - floor * unheld) / held
-            result[i, missing] = floor
+        allowed = self._allowed_table()
+        count = allowed.sum(axis=1, keepdims=True)
+        missing = allowed & (shares <= 0)
+        unheld = missing.sum(axis=1, keepdims=True)
+        held = shares.sum(axis=1, keepdims=True)
+        floor = FLOOR / np.maximum(count, 1)
+        # Rows' sums scaled to what the floors leave; a piece with no row at
+        # all: its allowed places share evenly.
+        scale = np.where(held > 0, (1 - floor * unheld) / np.where(held > 0, held, 1), 0.0)
+        result: Floats = np.where(missing, np.where(held > 0, floor, 1 / np.maximum(count, 1)), 0.0)
+        result += shares * scale
         object.__setattr__(self, "_float_cache", result)
         return result
 
@@ -565,19 +561,19 @@ class Belief:
         """
         layout = _layout(self.board)
         places = self.places
-        others = np.delete(places, i, axis=1)
+        others = [j for j in range(places.shape[1]) if j != i]
         steps = _PIPS.get(face)
         if steps is not None:
             ends = _walk_table(self.board, self.gw, steps)[places[:, i]]
             legal = ends >= 0
-            for j in range(others.shape[1]):
-                legal &= ends != others[:, j : j + 1]
+            for j in others:
+                legal &= ends != places[:, j : j + 1]
             return ends, legal
         rows = len(places)
         taken = np.zeros((rows, layout.codes), dtype=bool)
         index = np.arange(rows)
-        for j in range(others.shape[1]):
-            taken[index, others[:, j]] = True
+        for j in others:
+            taken[index, places[:, j]] = True
         taken[:, layout.wall] = True
         taken[:, self.gw] = True
         codes = places[:, i]
@@ -655,7 +651,12 @@ class Belief:
 
     def _allowed(self, i: int) -> Mask:
         """Per place code: whether the set map allows piece ``i`` there."""
-        table: Mask | None = self.__dict__.get("_allowed_table")
+        row: Mask = self._allowed_table()[i]
+        return row
+
+    def _allowed_table(self) -> Mask:
+        """``(pieces, codes)``: whether the set map allows each piece on each place (cached)."""
+        table: Mask | None = self.__dict__.get("_allowed_cache")
         if table is None:
             layout = _layout(self.board)
             sound = self.sound
@@ -667,15 +668,15 @@ class Belief:
                     table[j, layout.out] = True
                 elif sound.jailed[j]:
                     table[j, layout.jail] = True
-            object.__setattr__(self, "_allowed_table", table)
-        row: Mask = table[i]
-        return row
+            object.__setattr__(self, "_allowed_cache", table)
+        return table
 
     def _inside_sound(self) -> Belief:
         """Only the rows the set map allows (after a cut or a rebuild)."""
-        keep = np.ones(len(self.weights), dtype=bool)
-        for i in range(len(self.pieces)):
-            keep &= self._allowed(i)[self.places[:, i]]
+        table = self._allowed_table()
+        keep = table[0][self.places[:, 0]]
+        for i in range(1, len(self.pieces)):
+            keep = keep & table[i][self.places[:, i]]
         return self._rows(keep)
 
     def _merged(self) -> Belief:
