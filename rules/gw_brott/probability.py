@@ -21,28 +21,33 @@ piece, exactly as the referee rules it.
 
 Representation: ``places`` is an ``(rows, pieces)`` array of place codes (cell
 numbers; ``jail`` and ``out`` codes after the last cell, see :class:`_Layout`),
-``weights`` a ``(rows,)`` array. A move turns every row into one row per legal
-end at once: the legal ends of all rows are one boolean ``(rows, cells)`` array
-(walk ends from precomputed tables, slide stops from precomputed rays and the
-rows' occupancy).
+``weights`` a ``(rows,)`` array. The legal ends of a move, for all rows at
+once, are a padded ``(rows, candidates)`` array with a legal mask (walk ends
+from tables precomputed per GW cell, slide stops from precomputed rays and
+the rows' occupancy).
 
 Two modes:
 
 * ``exact=True``: weights are :class:`fractions.Fraction` (an object array) and
   every joint position is kept: the exact posterior (tests, small boards).
 * ``exact=False`` (default): float weights. Every joint position is kept while
-  there are at most ``limit`` of them (an exact count, up to rounding). Beyond
-  that the rows are cut to about ``particles`` by Fearnhead-Clifford
-  resampling, keeping for every piece and place the heaviest row with the
-  piece there. After a cut the belief also holds its own copy of GW's set map
-  (``deduction.py``, sound): rows outside it are dropped, and every place the
-  set map allows but no row holds gets a small floor probability, so the true
-  place never has probability 0. When an observation kills or nearly kills
-  the rows, they are rebuilt from the rows before it (each piece that the
-  observation rules out where it stood is redrawn inside the set map) rather
-  than by replaying the game, so every update does bounded work. Random
-  numbers come only from numpy generators seeded with ``seed`` and the update
-  count: the same events and seed always give the same map.
+  there are at most ``limit`` of them: an exact count, up to rounding
+  (``complete``). Beyond that, a particle filter of ``particles`` rows: the
+  first cut is Fearnhead-Clifford resampling that keeps, for every piece and
+  place, the heaviest row with the piece there; then every move draws
+  ``particles`` rows in proportion to their weight and moves each to one of
+  its legal ends, drawn uniformly (the model's own choice), so a move costs a
+  few array operations on ``particles`` rows. Rows are concrete consistent
+  histories, and the belief keeps GW's set map (``deduction.py``, sound) after
+  the same events: rows outside it are dropped, and every place it allows but
+  no row holds gets a small floor probability, so the true place never has
+  probability 0 and no place outside the set map ever has any. When an
+  observation kills or nearly kills the rows, they are rebuilt from the rows
+  before it (each piece the set map now rules out where a row has it is
+  redrawn inside the set map) rather than by replaying the game, so every
+  update does bounded work. Random numbers come only from generators seeded
+  with ``seed`` and the update count: the same events and seed always give
+  the same map.
 """
 
 from __future__ import annotations
@@ -399,7 +404,7 @@ class Belief:
             if rows > result.limit:
                 result = result._cut()
         elif rows > 4 * result.limit:
-            # Far too many to count exactly: cut straight away (the cut merges).
+            # Far too many to count exactly (rows of several events): cut.
             result = result._cut()
         else:
             result = result._merged()
@@ -460,10 +465,16 @@ class Belief:
         ends, legal = rows._ends(i, die)
         counts = legal.sum(axis=1)
         if not self.exact and (not self.complete or int(counts.sum()) > 4 * self.limit):
-            # Too many rows to count: expand only the children a cut keeps.
-            offset = random.Random(self.seed * 1_000_003 + self.step).random()
-            places, weights = _expand_cut(
-                rows.places, rows.weights.astype(np.float64), ends, legal, i, self.particles, offset
+            # Too many rows to count: a particle filter. Draw the rows to keep,
+            # then one end for each.
+            places, weights = _resample_move(
+                rows.places,
+                rows.weights.astype(np.float64),
+                ends,
+                legal,
+                i,
+                self.particles,
+                self._rng(),
             )
             return replace(self._with_rows(places, weights), complete=False)
         width = ends.shape[1]
@@ -845,104 +856,39 @@ def _resample(places: Places, weights: Floats, count: int, offset: float) -> tup
     return chosen, new
 
 
-def _heaviest(keys: Indices, weights: Floats, slots: int) -> Indices:
-    """For each key that occurs, the index of its heaviest entry (the first on a tie)."""
-    heaviest = np.full(slots, -1.0)
-    np.maximum.at(heaviest, keys, weights)
-    best = np.flatnonzero(weights == heaviest[keys])
-    first = np.full(slots, len(keys), dtype=np.intp)
-    np.minimum.at(first, keys[best], best)
-    found: Indices = first[first < len(keys)]
-    return found
-
-
-def _expand_cut(
+def _resample_move(
     places: Places,
     weights: Floats,
     ends: Places,
     legal: Mask,
-    i: int,
+    mover: int,
     count: int,
-    offset: float,
+    rng: np.random.Generator,
 ) -> tuple[Places, Floats]:
-    """Piece ``i`` moves in every row, and the children are cut to about ``count``.
+    """``count`` rows after piece ``mover`` moved, drawn from its children: a particle step.
 
-    Row ``r`` (weight ``w``) has a child for every legal end in ``ends[r]``, each
-    weighing ``w / (its number of ends)``. The result is what :func:`_resample`
-    would keep of all the children, worked out per row so that only the kept
-    children are ever built: for every piece and place, the heaviest child with
-    the piece there (the first on a tie); then Fearnhead-Clifford resampling of
-    the other children, whose threshold comes from the rows' child weights
-    counted with their number of children, and whose systematic draw walks
-    the rows in order and a row's children in order.
+    Row ``r`` (weight ``w``) has a child for every legal end in ``ends[r]``,
+    each weighing ``w / (its number of ends)``. Rows are drawn by systematic
+    resampling in proportion to ``w`` (a row with no legal end cannot have
+    made the move), and each drawn row moves to one of its legal ends chosen
+    uniformly. So each child is drawn with probability proportional to its
+    weight, and the new rows weigh the same. The work is a few array
+    operations on ``count`` rows, however many children there are.
     """
-    rows, pieces = places.shape
-    width = ends.shape[1]
     children = legal.sum(axis=1)
-    share = np.divide(weights, children, out=np.zeros(rows), where=children > 0)
-    first_legal = legal.argmax(axis=1)
-    forced = np.zeros((rows, width), dtype=bool)
-    codes = int(max(places.max(), ends.max())) + 1
-    # Every other piece stays where it was: the heaviest row per (piece, place),
-    # all pieces at once (piece j on place p is key j * codes + p).
-    live = np.flatnonzero(children > 0)
-    stay = [j for j in range(pieces) if j != i]
-    if stay:
-        keys = (places[live][:, stay].astype(np.intp) + np.arange(len(stay)) * codes).reshape(-1)
-        found = _heaviest(keys, np.repeat(share[live], len(stay)), len(stay) * codes)
-        best = live[found // len(stay)]
-        forced[best, first_legal[best]] = True
-    # The mover: the heaviest child per end cell.
-    flat = np.flatnonzero(legal)
-    best = flat[_heaviest(ends.reshape(-1)[flat].astype(np.intp), share[flat // width], codes)]
-    forced.reshape(-1)[best] = True
-    avail = legal & ~forced
-    left = avail.sum(axis=1)
-    room = max(count - int(forced.sum()), count // 4)
-    chosen = [np.flatnonzero(forced)]
-    new = [share[chosen[0] // width]]
-    if int(left.sum()) <= room:
-        chosen.append(np.flatnonzero(avail))
-        new.append(share[chosen[-1] // width])
-    else:
-        # The threshold c solves sum(left * min(share / c, 1)) = room: with the
-        # rows in falling order of share, the first t rows keep all their
-        # children, the next one is the first below c.
-        order = np.argsort(-share, kind="stable")
-        ranked, many = share[order], left[order]
-        before = np.cumsum(many) - many
-        mass = many * ranked
-        after = np.cumsum(mass[::-1])[::-1]
-        space = room - before
-        light = (space <= 0) | (ranked < after / np.maximum(space, 1))
-        t = int(np.argmax(light))
-        threshold = after[t] / space[t] if space[t] > 0 else np.inf
-        heavy = share >= threshold
-        full = avail & heavy[:, None]
-        chosen.append(np.flatnonzero(full))
-        new.append(share[chosen[-1] // width])
-        # Systematic draw over the light rows' children, one point every c.
-        small = np.flatnonzero(~heavy & (left > 0))
-        mass_small = left[small] * share[small]
-        start = np.cumsum(mass_small) - mass_small
-        low = np.ceil(start / threshold - offset).astype(np.intp)
-        high = np.ceil((start + mass_small) / threshold - offset).astype(np.intp)
-        picks = np.maximum(high - low, 0)
-        owner = np.repeat(np.arange(len(small)), picks)
-        point = low[owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(picks) - picks, picks))
-        rank = np.floor((threshold * (point + offset) - start[owner]) / share[small[owner]])
-        rank = np.clip(rank.astype(np.intp), 0, left[small[owner]] - 1)
-        # The rank-th available child of its row, in the row-major list of them.
-        offsets = np.cumsum(left) - left
-        listed = np.flatnonzero(avail)
-        drawn = listed[offsets[small[owner]] + rank]
-        chosen.append(drawn)
-        new.append(np.full(len(drawn), threshold))
-    picked = np.concatenate(chosen)
-    source = picked // width
-    result = places[source]
-    result[:, i] = ends.reshape(-1)[picked]
-    return result, np.concatenate(new)
+    running = np.cumsum(np.where(children > 0, weights, 0.0))
+    total = float(running[-1]) if len(running) else 0.0
+    if total <= 0:
+        return places[:0], weights[:0]
+    points = (rng.random() + np.arange(count)) * (total / count)
+    parent = np.minimum(np.searchsorted(running, points, side="right"), len(running) - 1)
+    # The pick-th legal end of each drawn row, in the row-major list of them.
+    pick = np.minimum((rng.random(count) * children[parent]).astype(np.intp), children[parent] - 1)
+    listed = np.flatnonzero(legal)
+    chosen = listed[(np.cumsum(children) - children)[parent] + pick]
+    result = places[parent]
+    result[:, mover] = ends.reshape(-1)[chosen]
+    return result, np.full(count, 1.0 / count)
 
 
 def _redrawn(

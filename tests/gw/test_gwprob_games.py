@@ -145,7 +145,8 @@ def test_the_map_is_a_function_of_the_events_and_the_seed() -> None:
         assert (first.places == second.places).all()
         assert (first.weights == second.weights).all()
     assert first is not None and other is not None and not first.complete
-    assert first.places.shape != other.places.shape or (first.weights != other.weights).any()
+    # Another seed draws other rows (so the seed is what fixes them).
+    assert first.places.shape != other.places.shape or (first.places != other.places).any()
 
 
 def measure(games: int = 3, actions: int = 300, limit: int = 2000, particles: int = 1000) -> None:

@@ -1,8 +1,9 @@
 """The parts of GW's probability map one at a time: the cut, the floor, GW's view.
 
-* The cut (``_resample``) keeps every (piece, place) pair and, averaged over
-  its random offset, every row's weight; the per-row cut of a move
-  (``_expand_cut``) keeps exactly what ``_resample`` keeps of all the children.
+* The first cut (``_resample``) keeps every (piece, place) pair and, averaged
+  over its random offset, every row's weight; a particle move
+  (``_resample_move``) draws every child of every row in proportion to its
+  weight, and nothing else.
 * After a cut every place GW's set map allows has a positive probability (the
   floor), and none that it rules out.
 * GW's view carries the probabilities beside the deduction lists, only GW's
@@ -19,7 +20,7 @@ from test_gw_deduction_engine import random_game
 
 from lawmaster.host.web.render.gw_know import weights_for
 from lawmaster.rules.gw_brott import ENGINE
-from lawmaster.rules.gw_brott.probability import FLOOR, Belief, _expand_cut, _resample
+from lawmaster.rules.gw_brott.probability import FLOOR, Belief, _resample, _resample_move
 
 CODES = 40
 
@@ -93,21 +94,40 @@ def test_a_cut_keeps_each_weight_on_average_over_its_offset() -> None:
         assert abs(mean.sum() - weights.sum()) < 1e-3 * weights.sum()
 
 
-def test_the_cut_of_a_move_keeps_exactly_what_a_cut_of_all_its_children_keeps() -> None:
-    compared = 0
-    for seed in range(40):
-        places, weights, ends, legal, mover = random_move(seed)
-        grown, shares = children(places, weights, ends, legal, mover)
-        for count in (30, 80, 10_000):
-            offset = (seed * 7 % 10 + 0.5) / 10
-            keep, kept = _resample(grown, shares, count, offset)
-            got_places, got = _expand_cut(places, weights, ends, legal, mover, count, offset)
-            want = as_sorted(grown[keep], kept)
-            have = as_sorted(got_places, got)
-            assert [p for p, _ in have] == [p for p, _ in want], (seed, count)
-            assert np.allclose([w for _, w in have], [w for _, w in want], rtol=1e-9, atol=0)
-            compared += count < len(shares)
-    assert compared >= 60  # the budgets really cut
+def test_a_particle_move_draws_each_child_in_proportion_to_its_weight() -> None:
+    places, weights, ends, legal, mover = random_move(11, rows=40, width=5)
+    grown, shares = children(places, weights, ends, legal, mover)
+    mass: dict[tuple[int, ...], float] = {}
+    for row, share in zip(map(tuple, grown.tolist()), shares.tolist(), strict=True):
+        mass[row] = mass.get(row, 0.0) + share / shares.sum()
+    drawn: dict[tuple[int, ...], int] = {}
+    draws, count = 600, 100
+    for seed in range(draws):
+        new, new_weights = _resample_move(
+            places, weights, ends, legal, mover, count, np.random.default_rng(seed)
+        )
+        assert len(new) == count and np.allclose(new_weights, 1 / count)
+        for row in map(tuple, new.tolist()):
+            # Every row is a legal child of some row (nothing invented).
+            assert row in mass, row
+            drawn[row] = drawn.get(row, 0) + 1
+    total = draws * count
+    for row, share in mass.items():
+        # Systematic over rows (at most one draw off the share per draw), then
+        # an even pick among the row's ends: well within five standard errors.
+        spread = math.sqrt(total * share * (1 - share)) + draws
+        assert abs(drawn.get(row, 0) - total * share) <= 5 * spread, (row, share)
+    near = sum(abs(drawn.get(r, 0) / total - share) for r, share in mass.items())
+    assert near < 0.05  # total variation between what was drawn and the weights
+
+
+def test_a_particle_move_from_rows_without_a_legal_end_is_empty() -> None:
+    places, weights, ends, legal, mover = random_move(2)
+    none = np.zeros_like(legal)
+    new, new_weights = _resample_move(
+        places, weights, ends, none, mover, 50, np.random.default_rng(0)
+    )
+    assert len(new) == 0 and len(new_weights) == 0
 
 
 def cut_belief(seed: int) -> Belief:
