@@ -88,6 +88,8 @@ FLOOR = 0.05
 #: Candidates drawn per redrawn piece when rows are rebuilt (the first that
 #: lands on a free cell is taken).
 _CANDIDATES = 8
+#: The four directions, as an index row.
+_FOUR = np.arange(len(DIRECTION_NAMES))
 #: What a belief caches about itself (valid while its rows and set map stay).
 _CACHES = ("_cache", "_float_cache", "_allowed_cache")
 #: Events that only observe (no piece moves): a thinned map is rebuilt by
@@ -124,6 +126,13 @@ class _Layout:
     #: in each direction, padded with ``wall``. Jail, out and blocked cells have
     #: empty rays.
     rays: Indices
+    #: ``(codes, 4)``: how many cells each ray has.
+    reach: Indices
+    #: ``(codes, 4, codes)``: where a place code stands on each ray (0 for the
+    #: first cell), or the ray's length when it is not on it. A slide from
+    #: ``s`` in direction ``d`` stops before the nearest obstacle ``o``: it moves
+    #: ``min(reach[s, d], at[s, d, o] for every o)`` cells.
+    at: npt.NDArray[np.int16]
     names: tuple[str, ...]
 
     @property
@@ -137,13 +146,19 @@ def _layout(board: Board) -> _Layout:
     size = board.size
     wall = size + 2
     longest = max(board.width, board.height)
-    rays = np.full((wall + 1, len(DIRECTION_NAMES), longest), wall, dtype=np.intp)
+    directions = len(DIRECTION_NAMES)
+    rays = np.full((wall + 1, directions, longest), wall, dtype=np.intp)
+    reach = np.zeros((wall + 1, directions), dtype=np.intp)
+    at = np.zeros((wall + 1, directions, wall + 1), dtype=np.int16)
     for cell in board.open_cells:
         for d, direction in enumerate(DIRECTION_NAMES):
             ray = geo.rays[cell][direction]
             rays[cell, d, : len(ray)] = ray
+            reach[cell, d] = len(ray)
+            at[cell, d, :] = len(ray)
+            at[cell, d, list(ray)] = np.arange(len(ray))
     names = (*(board.name_of(c) for c in range(size)), JAIL_NAME, "out", "wall")
-    return _Layout(size, size, size + 1, wall, rays, names)
+    return _Layout(size, size, size + 1, wall, rays, reach, at, names)
 
 
 def _bits(masks: list[int], size: int) -> Mask:
@@ -581,29 +596,35 @@ class Belief:
                 legal &= ends != places[:, j : j + 1]
             return ends, legal
         rows = len(places)
-        taken = np.zeros((rows, layout.codes), dtype=bool)
-        index = np.arange(rows)
-        for j in others:
-            taken[index, places[:, j]] = True
-        taken[:, layout.wall] = True
-        taken[:, self.gw] = True
         codes = places[:, i]
+        blockers = [places[:, j] for j in others]
         if not (codes == layout.jail).any():
-            # On the board: one slide per direction; distinct directions end on
-            # distinct cells.
-            rays = layout.rays[codes]  # (rows, 4, length)
-            first = taken[index[:, None, None], rays].argmax(axis=2)
-            stop = np.take_along_axis(rays, np.maximum(first - 1, 0)[:, :, None], axis=2)
-            return stop[:, :, 0].astype(np.int16), first > 0
+            # On the board: one slide per direction, as far as the nearest
+            # obstacle (GW, another piece, the ray's end); distinct directions
+            # end on distinct cells.
+            # Flat indices into the (code, direction) rows of the tables.
+            ray = codes.astype(np.intp)[:, None] * 4 + _FOUR  # (rows, 4)
+            at = layout.at.reshape(-1)
+            line = ray * layout.codes
+            run = np.minimum(layout.reach.reshape(-1).take(ray), at.take(line + self.gw))
+            for other in blockers:
+                run = np.minimum(run, at.take(line + other[:, None]))
+            longest = layout.rays.shape[2]
+            stop = layout.rays.reshape(-1).take(ray * longest + np.maximum(run - 1, 0))
+            return stop.astype(np.int16), run > 0
         exits = np.array([e for e in self.board.jail_exits if e != self.gw], dtype=np.intp)
-        rays = layout.rays[exits]  # (exits, 4, length)
-        first = taken[index[:, None, None, None], rays[None]].argmax(axis=3)  # (rows, exits, 4)
-        back = np.maximum(first - 1, 0)
-        stop = rays[np.arange(len(exits))[:, None], np.arange(rays.shape[1]), back]
+        # (exits, 4) for every row: a slide from each exit, stopping as on the board.
+        run = np.broadcast_to(
+            np.minimum(layout.reach[exits], layout.at[exits, :, self.gw]), (rows, len(exits), 4)
+        )
+        free = np.ones((rows, len(exits)), dtype=bool)
+        for other in blockers:
+            run = np.minimum(run, layout.at[exits[:, None], _FOUR, other[:, None, None]])
+            free &= exits != other[:, None]
+        stop = layout.rays[exits[:, None], _FOUR, np.maximum(run - 1, 0)]
         # A slide of no cells leaves the piece on the exit: stepping out is a move.
-        stop = np.where(first > 0, stop, exits[None, :, None]).reshape(rows, -1)
-        free = ~taken[index[:, None], exits[None, :]]  # (rows, exits)
-        usable = np.repeat(free, rays.shape[1], axis=1) & (codes == layout.jail)[:, None]
+        stop = np.where(run > 0, stop, exits[:, None]).reshape(rows, -1)
+        usable = np.repeat(free, 4, axis=1) & (codes == layout.jail)[:, None]
         # Each distinct end once: sort the row, drop repeats.
         ends = np.sort(np.where(usable, stop, layout.wall), axis=1)
         legal = ends != layout.wall
