@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
+from numpy.random import Generator, default_rng
 
 from lawmaster.rules.core import IllegalAction
 
@@ -731,8 +732,8 @@ class Belief:
             return self
         return self._with_rows(self.places, self.weights / total)
 
-    def _rng(self) -> np.random.Generator:
-        return np.random.default_rng([self.seed & 0xFFFFFFFF, self.step])
+    def _rng(self) -> Generator:
+        return default_rng([self.seed & 0xFFFFFFFF, self.step])
 
     def _cut(self) -> Belief:
         """About ``particles`` rows with the same expected weights; see :func:`_resample`."""
@@ -775,7 +776,7 @@ class Belief:
             places, counts = _drawn(self, proposals, self.particles, rng)
             result = replace(self, places=places, weights=counts)
         result = replace(result, complete=False, rebuilds=self.rebuilds + 1)
-        return result._merged()._normalised()
+        return result._normalised()
 
     def _proposal(self, before: Belief, i: int, moved: bool) -> Floats:
         """Where to redraw piece ``i``: its probabilities before the event, inside the
@@ -884,7 +885,7 @@ def _resample_move(
     legal: Mask,
     mover: int,
     count: int,
-    rng: np.random.Generator,
+    rng: Generator,
 ) -> tuple[Places, Floats]:
     """``count`` rows after piece ``mover`` moved, drawn from its children: a particle step.
 
@@ -913,7 +914,7 @@ def _resample_move(
 
 
 def _redrawn(
-    before: Belief, after: Belief, proposals: list[Floats], rng: np.random.Generator
+    before: Belief, after: Belief, proposals: list[Floats], rng: Generator
 ) -> tuple[Places, Weights]:
     """``before``'s rows with every piece the set map of ``after`` rules out redrawn.
 
@@ -941,7 +942,7 @@ def _redrawn(
     return places[keep], before.weights.astype(np.float64)[keep]
 
 
-def _sample(proposal: Floats, shape: tuple[int, ...], rng: np.random.Generator) -> Places:
+def _sample(proposal: Floats, shape: tuple[int, ...], rng: Generator) -> Places:
     """Place codes drawn from ``proposal`` (a probability per code)."""
     support = np.flatnonzero(proposal).astype(np.int16)
     if len(support) == 1:
@@ -953,7 +954,7 @@ def _sample(proposal: Floats, shape: tuple[int, ...], rng: np.random.Generator) 
 
 
 def _drawn(
-    after: Belief, proposals: list[Floats], count: int, rng: np.random.Generator
+    after: Belief, proposals: list[Floats], count: int, rng: Generator
 ) -> tuple[Places, Floats]:
     """``count`` rows drawn piece by piece from the proposals; rows where two
     pieces share a cell are dropped, the rest weigh one each."""
