@@ -491,6 +491,7 @@ class Belief:
                 i,
                 self.particles,
                 self._rng(),
+                counts,
             )
             return replace(self._with_rows(places, weights), complete=False)
         width = ends.shape[1]
@@ -886,6 +887,7 @@ def _resample_move(
     mover: int,
     count: int,
     rng: Generator,
+    children: Indices | None = None,
 ) -> tuple[Places, Floats]:
     """``count`` rows after piece ``mover`` moved, drawn from its children: a particle step.
 
@@ -896,8 +898,10 @@ def _resample_move(
     uniformly. So each child is drawn with probability proportional to its
     weight, and the new rows weigh the same. The work is a few array
     operations on ``count`` rows, however many children there are.
+    ``children`` is ``legal.sum(axis=1)`` when the caller has it.
     """
-    children = legal.sum(axis=1)
+    if children is None:
+        children = legal.sum(axis=1)
     running = np.cumsum(np.where(children > 0, weights, 0.0))
     total = float(running[-1]) if len(running) else 0.0
     if total <= 0:

@@ -185,7 +185,53 @@ def measure(games: int = 3, actions: int = 300, limit: int = 2000, particles: in
     print(f"true place at 0 in {lost}/{len(found)}; {rebuilds} rebuilds")
 
 
+def accuracy(games: int = 10, criminals: int = 3, actions: int = 60, particles: int = 1000) -> None:
+    """Print how far the particle map is from the exact count, on the small board.
+
+    After every action of random games, every piece on a map the particle
+    filter has cut: the total variation distance between its probabilities and
+    those of an exact count (floats, every joint position; a game stops once
+    that count passes 500,000 joint positions), and each map's mean probability
+    on the true place. Run:
+    ``python tests/gw/test_gwprob_games.py accuracy [games criminals actions particles]``.
+    """
+    distances: list[float] = []
+    exact_true: list[float] = []
+    particle_true: list[float] = []
+    for seed in range(games):
+        exact = approx = None
+        for header, board, state, events in random_game(seed, "small", criminals, False, actions):
+            if exact is None or approx is None:
+                exact = Belief.start(board, header["criminals"], limit=10**9, seed=seed)
+                approx = Belief.start(
+                    board, header["criminals"], limit=2 * particles, particles=particles, seed=seed
+                )
+            for event in events:
+                exact, approx = exact.update(event), approx.update(event)
+            if len(exact.weights) > 500_000:
+                break
+            if approx.complete:
+                continue
+            for i, piece in enumerate(state.pieces):
+                want, got = exact.probabilities(piece), approx.probabilities(piece)
+                if state.out[i] or len(want) < 2:
+                    continue
+                places = set(want) | set(got)
+                distances.append(sum(abs(want.get(k, 0) - got.get(k, 0)) for k in places) / 2)
+                pos = state.positions[i]
+                where = "jail" if pos == JAIL else board.name_of(pos)
+                exact_true.append(float(want.get(where, 0)))
+                particle_true.append(float(got.get(where, 0)))
+    mean = sum(distances) / len(distances)
+    print(f"{len(distances)} pieces on cut maps: mean total variation {mean:.3f}")
+    print(f"true place: exact {sum(exact_true) / len(exact_true):.3f}, ", end="")
+    print(f"particles {sum(particle_true) / len(particle_true):.3f}")
+
+
 if __name__ == "__main__":
     import sys
 
-    measure(*(int(a) for a in sys.argv[1:]))
+    if sys.argv[1:2] == ["accuracy"]:
+        accuracy(*(int(a) for a in sys.argv[2:]))
+    else:
+        measure(*(int(a) for a in sys.argv[1:]))
