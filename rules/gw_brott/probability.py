@@ -78,10 +78,11 @@ _ARROW = "arrow"
 
 #: Joint positions counted exactly (floats) before the first cut.
 LIMIT = 2000
-#: Rows a cut keeps (plus the heaviest row for every piece and place).
+#: Rows of the particle filter: every particle move draws this many (the first
+#: cut keeps about this many, plus the heaviest row for every piece and place).
 PARTICLES = 1000
-#: An observation that leaves fewer than ``particles / THIN`` rows after a cut
-#: (from at least that many) has outrun the sample: the rows are rebuilt.
+#: An event that leaves a cut map fewer than ``particles / THIN`` rows and fewer
+#: than 1/THIN of the rows it found has outrun the sample: the rows are rebuilt.
 THIN = 8
 #: After a cut, the places the set map allows but no row holds share this much
 #: of a piece's probability, in proportion to how many of its places they are.
