@@ -314,11 +314,19 @@ class Deduction:
         for link, event in reversed(chain):
             # Each map of the chain is the set map after its event: the belief
             # keeps its support inside it (a joint map's; an alone map is
-            # looser, so the belief then keeps its own joint one).
-            belief = belief.update(event, link if link.joint else None)
+            # looser, so the belief then keeps its own joint one). It holds a
+            # copy without the links, so it keeps neither the chain nor itself.
+            belief = belief.update(event, link._unlinked() if link.joint else None)
         object.__setattr__(self, "_belief", belief)
         self.__dict__.pop("_prior", None)
         return belief
+
+    def _unlinked(self) -> Deduction:
+        """The same set map without the links :meth:`belief` follows."""
+        bare = copy.copy(self)
+        bare.__dict__.pop("_prior", None)
+        bare.__dict__.pop("_belief", None)
+        return bare
 
     def cells(self, piece: str) -> frozenset[str]:
         """The cell names ``piece`` can be on, plus ``"jail"`` when it is in jail."""
