@@ -5,16 +5,20 @@
 * ``gw_deduction_update_ms`` — median time of one ``Deduction.update`` (milliseconds)
   on the standard board with four criminals, over the events GW sees in those games,
   measured through the real :class:`Deduction` class whatever its current body is.
-* ``gw_probability_update_p99_ms`` — 99th percentile of one update of the probability
-  map behind ``Deduction.probabilities`` (:class:`Belief`, default settings, seeded)
-  over the events GW sees in random games on the standard board with four criminals.
+* ``gw_probability_update_p99_ms`` — 99th percentile, over every event GW sees in
+  seeded random games on the standard board with four criminals, of what GW's
+  tablet pays for one event: ``Deduction.update``, the belief behind
+  ``Deduction.probabilities`` brought up to date (default settings, seeded), and
+  every piece's probabilities read from it. ``gw_probability_update_p99_cpu_ms`` is
+  the same percentile in process CPU time (what the update costs on a machine
+  shared with other work), ``gw_probability_update_median_ms`` the median,
+  ``gw_probability_updates`` how many events were timed.
 * ``gw_true_cell_mean_probability`` — after every criminal move in those games, the
   probability the map gives the mover's true cell, averaged (how sharp the map is);
-  ``gw_true_cell_lost_fraction`` — the share of those moves where it was 0 (possible
-  only once the particle filter has cut the map), ``gw_probability_replays`` — how
-  many replays the filter needed in all. ``gw_probability_update_p99_cpu_ms`` is the
-  same percentile in process CPU time (what the update costs on a machine shared
-  with other work), ``gw_probability_update_median_ms`` the median.
+  ``gw_true_cell_lost_fraction`` — the share of those moves where it was 0 (the
+  map's support always holds GW's sound set map, so this must stay 0);
+  ``gw_probability_rebuilds`` — how many times the particle filter rebuilt its rows
+  after an observation killed or nearly killed them, in all.
 
 The random player here is also what the tests drive with hypothesis: it asks a
 :class:`Chooser` for every decision, so a test can hand those to hypothesis and
