@@ -31,14 +31,14 @@ piece known exactly) are used as real obstacles.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum, auto
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from .board import Board
-from .probability import Belief
+from .probability import Belief, Weight
 
 JAIL = "jail"
 
@@ -47,7 +47,15 @@ UP, DOWN, LEFT, RIGHT = range(4)
 _OPPOSITE = (DOWN, UP, RIGHT, LEFT)
 _PIPS = {"1": 1, "2": 2, "3": 3, "4": 4}
 _ARROW = "arrow"
-_KEEP: Any = object()  # "leave this field as it is" for Deduction._set
+
+
+class _Keep(Enum):
+    """Leave this field as it is, in :meth:`Deduction._set` (where ``None`` is a value)."""
+
+    KEEP = auto()
+
+
+_KEEP = _Keep.KEEP
 
 
 class Geometry:
@@ -216,10 +224,53 @@ class Deduction:
         seed: int = 0,
         exact_probabilities: bool = False,
     ) -> Deduction:
-        """The map at the start of a game: every criminal in jail, GW on its start."""
+        """The map at the start of a game: every criminal in jail, GW on its start.
+
+        It carries the start of the probability map too (see :meth:`belief`).
+        """
+        pieces = tuple(criminals)
+        start = cls.start_sets(
+            board,
+            pieces,
+            joint=joint,
+            special_move_catches=special_move_catches,
+            seed=seed,
+            exact_probabilities=exact_probabilities,
+        )
+        # The probability map keeps its own set map (always the joint one, the
+        # tightest sound map) to keep its support inside.
+        belief = Belief.start(
+            board,
+            pieces,
+            exact=exact_probabilities,
+            seed=seed,
+            special_move_catches=special_move_catches,
+            sound=cls.start_sets(
+                board, pieces, special_move_catches=special_move_catches, seed=seed
+            ),
+        )
+        object.__setattr__(start, "_belief", belief)
+        return start
+
+    @classmethod
+    def start_sets(
+        cls,
+        board: Board,
+        criminals: Iterable[str],
+        *,
+        joint: bool = True,
+        special_move_catches: bool = True,
+        seed: int = 0,
+        exact_probabilities: bool = False,
+    ) -> Deduction:
+        """The set map alone at the start of a game (no probabilities attached).
+
+        Fed with :meth:`advanced`, this is the sound map the probability map
+        keeps its support inside.
+        """
         pieces = tuple(criminals)
         count = len(pieces)
-        start = cls(
+        return cls(
             board,
             pieces,
             (0,) * count,
@@ -231,45 +282,59 @@ class Deduction:
             seed=seed,
             exact_probabilities=exact_probabilities,
         )
-        belief = Belief.start(
-            board,
-            pieces,
-            exact=exact_probabilities,
-            seed=seed,
-            special_move_catches=special_move_catches,
-        )
-        object.__setattr__(start, "_belief", belief)
-        return start
 
-    def probabilities(self, piece: str) -> dict[str, Any]:
+    def probabilities(self, piece: str) -> dict[str, Weight]:
         """Place name (a cell, or ``"jail"``) -> probability that ``piece`` is there.
 
         The values sum to 1 (exact :class:`~fractions.Fraction` with
         ``exact_probabilities``, floats otherwise); the mapping is empty once
-        the piece is out. The model and its limits are in ``DEDUCTION.md``.
+        the piece is out. Every place GW cannot rule out is there with a
+        positive probability, and none that :meth:`cells` rules out. The model
+        and its limits are in ``DEDUCTION.md``.
         """
         return self.belief().probabilities(piece)
+
+    def shares(self, piece: str, places: Sequence[str]) -> list[float]:
+        """:meth:`probabilities` of ``places`` as floats, in their order (0 for a
+        place the map rules out): what GW's view shows beside :meth:`cells`."""
+        return self.belief().shares(piece, places)
 
     def belief(self) -> Belief:
         """The joint probabilities behind :meth:`probabilities` (``probability.py``).
 
         Computed on demand: :meth:`update` only links each map to the one before
         it and the event between them, so the engine pays nothing for it until
-        someone asks. The answer is cached on the map asked.
+        someone asks. The answer is cached on the map asked, which then lets go
+        of its link (the maps before it are no longer needed for it).
         """
-        chain: list[Deduction] = []
+        chain: list[tuple[Deduction, Mapping[str, object]]] = []
         node: Deduction = self
-        while getattr(node, "_belief", None) is None:
-            prior = getattr(node, "_prior", None)
+        while True:
+            cached: Belief | None = node.__dict__.get("_belief")
+            if cached is not None:
+                break
+            prior: tuple[Deduction, Mapping[str, object]] | None = node.__dict__.get("_prior")
             if prior is None:
                 raise ValueError("this map was not built by Deduction.start and update")
-            chain.append(node)
+            chain.append((node, prior[1]))
             node = prior[0]
-        belief: Belief = node._belief  # type: ignore[attr-defined]
-        for link in reversed(chain):
-            belief = belief.update(link._prior[1])  # type: ignore[attr-defined]
+        belief = cached
+        for link, event in reversed(chain):
+            # Each map of the chain is the set map after its event: the belief
+            # keeps its support inside it (a joint map's; an alone map is
+            # looser, so the belief then keeps its own joint one). It holds a
+            # copy without the links, so it keeps neither the chain nor itself.
+            belief = belief.update(event, link._unlinked() if link.joint else None)
         object.__setattr__(self, "_belief", belief)
+        self.__dict__.pop("_prior", None)
         return belief
+
+    def _unlinked(self) -> Deduction:
+        """The same set map without the links :meth:`belief` follows."""
+        bare = copy.copy(self)
+        bare.__dict__.pop("_prior", None)
+        bare.__dict__.pop("_belief", None)
+        return bare
 
     def cells(self, piece: str) -> frozenset[str]:
         """The cell names ``piece`` can be on, plus ``"jail"`` when it is in jail."""
@@ -288,12 +353,11 @@ class Deduction:
         return self.out[self.pieces.index(piece)]
 
     # -- the one entry point ----------------------------------------------------
-    def update(self, event: Mapping[str, Any]) -> Deduction:
+    def update(self, event: Mapping[str, object]) -> Deduction:
         """The map after one event GW sees; unknown events leave it as it is."""
-        handler = _HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-        if handler is None:
+        if event.get("type") not in _HANDLERS:
             return self
-        result = handler(self, event)
+        result = self.advanced(event)
         if result is self:
             # A node of its own for the link; a shallow copy is cheaper than
             # ``replace`` and must not carry this map's cached belief along.
@@ -303,13 +367,25 @@ class Deduction:
         object.__setattr__(result, "_prior", (self, event))
         return result
 
+    def advanced(self, event: Mapping[str, object]) -> Deduction:
+        """The set map after one event, not linked for :meth:`belief` (``self`` if unchanged).
+
+        What :meth:`update` does to the sets; the probability map feeds its own
+        copy of the set map through this.
+        """
+        kind = event.get("type")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return self
+        return handler(self, event)
+
     # -- event handlers ---------------------------------------------------------
-    def _on_setup(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_setup(self, event: Mapping[str, object]) -> Deduction:
         gw = self._cell(event.get("gw_position"), self.gw)
         result = self
         criminals = event.get("criminals")
         if isinstance(criminals, list) and criminals and tuple(criminals) != self.pieces:
-            result = Deduction.start(
+            result = Deduction.start_sets(
                 self.board,
                 criminals,
                 joint=self.joint,
@@ -323,24 +399,25 @@ class Deduction:
             catches = options["special_move_catches"]
         return replace(result, gw=gw, special_move_catches=catches)
 
-    def _on_new_roll_context(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_new_roll_context(self, event: Mapping[str, object]) -> Deduction:
         # A new turn or a dice reset: earlier rolls no longer describe the dice.
         return self if self.faces is None else replace(self, faces=None, roller=None)
 
-    def _on_rolled(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_rolled(self, event: Mapping[str, object]) -> Deduction:
         dice = event.get("dice")
         if not isinstance(dice, list):
             dice = event.get("faces")
         if not isinstance(dice, list):
             return replace(self, faces=None, roller=None)
         usable = tuple(sorted({str(f) for f in dice if str(f) in _PIPS or str(f) == _ARROW}))
-        return replace(self, faces=usable, roller=event.get("by"))
+        roller = event.get("by")
+        return replace(self, faces=usable, roller=roller if isinstance(roller, str) else None)
 
-    def _on_evidence(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_evidence(self, event: Mapping[str, object]) -> Deduction:
         # The piece ended its previous turn on the card's space and has not moved.
         return self._pin(event.get("by"), event.get("cell"))
 
-    def _on_moved(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_moved(self, event: Mapping[str, object]) -> Deduction:
         i = self._index(event.get("by"))
         if i is None or self.out[i]:
             return self
@@ -376,7 +453,7 @@ class Deduction:
                 ends |= walkable & ~occupied
         return self._set(i, ends, jailed=False, faces=None)
 
-    def _on_passed(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_passed(self, event: Mapping[str, object]) -> Deduction:
         i = self._index(event.get("by"))
         if i is None or self.out[i] or not self.faces or self.roller != self.pieces[i]:
             return replace(self, faces=None) if self.faces is not None else self
@@ -432,11 +509,13 @@ class Deduction:
                     changed = True
         return replace(self, masks=tuple(masks))._settled()
 
-    def _on_gw_moved(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_gw_moved(self, event: Mapping[str, object]) -> Deduction:
         origin = self._cell(event.get("from"), self.gw)
         gw = self._cell(event.get("to"), origin)
         geo = self.geo
-        clear = mask_of(geo.index[n] for n in event.get("path") or [] if n in geo.index)
+        path = event.get("path")
+        names = path if isinstance(path, list) else []
+        clear = mask_of(geo.index[n] for n in names if isinstance(n, str) and n in geo.index)
         if event.get("blocked"):
             return self._blocked_trump(event, origin, clear)
         if event.get("kind") == "special" and not self.special_move_catches:
@@ -453,7 +532,7 @@ class Deduction:
         )
         return replace(self, gw=gw, masks=masks)._settled()
 
-    def _blocked_trump(self, event: Mapping[str, Any], origin: int, clear: int) -> Deduction:
+    def _blocked_trump(self, event: Mapping[str, object], origin: int, clear: int) -> Deduction:
         """A trump an immune criminal stopped; GW is back on ``origin``.
 
         Breakthrough: the spaces before ``blocked_at`` held nobody and some
@@ -476,19 +555,19 @@ class Deduction:
                 masks[suspects[0]] &= near
         return replace(self, gw=origin, masks=tuple(masks))._settled()
 
-    def _on_caught(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_caught(self, event: Mapping[str, object]) -> Deduction:
         i = self._index(event.get("piece"))
         if i is None:
             return self
         gw = self._cell(event.get("cell"), self.gw)
         return replace(self, gw=gw)._set(i, 0, jailed=True)
 
-    def _on_informed(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_informed(self, event: Mapping[str, object]) -> Deduction:
         if event.get("immune") or event.get("cell") in (None, JAIL):
             return self
         return self._pin(event.get("target"), event.get("cell"))
 
-    def _on_infiltrated(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_infiltrated(self, event: Mapping[str, object]) -> Deduction:
         # Seen pieces are known exactly. Hidden pieces took their magnet off the
         # board, so the empty cells GW saw say nothing about them.
         result = self
@@ -499,7 +578,7 @@ class Deduction:
                     result = result._pin(piece, cell)
         return result
 
-    def _on_out(self, event: Mapping[str, Any]) -> Deduction:
+    def _on_out(self, event: Mapping[str, object]) -> Deduction:
         i = self._index(event.get("piece"))
         if i is None:
             return self
@@ -508,10 +587,9 @@ class Deduction:
 
     # -- helpers ---------------------------------------------------------------
     def _index(self, piece: object) -> int | None:
-        try:
-            return self.pieces.index(piece)  # type: ignore[arg-type]
-        except ValueError:
-            return None
+        if isinstance(piece, str) and piece in self.pieces:
+            return self.pieces.index(piece)
+        return None
 
     def _cell(self, name: object, default: int) -> int:
         if not isinstance(name, str):
@@ -530,16 +608,15 @@ class Deduction:
         mask: int,
         *,
         jailed: bool | None = None,
-        faces: tuple[str, ...] | None = _KEEP,
+        faces: tuple[str, ...] | None | _Keep = _KEEP,
     ) -> Deduction:
         """Replace piece ``i``'s mask (and maybe jail status and faces), then settle."""
         masks = self.masks[:i] + (mask,) + self.masks[i + 1 :]
-        changes: dict[str, Any] = {"masks": masks}
+        jail = self.jailed
         if jailed is not None and jailed != self.jailed[i]:
-            changes["jailed"] = self.jailed[:i] + (jailed,) + self.jailed[i + 1 :]
-        if faces is not _KEEP:
-            changes["faces"] = faces
-        return replace(self, **changes)._settled()
+            jail = self.jailed[:i] + (jailed,) + self.jailed[i + 1 :]
+        kept = self.faces if isinstance(faces, _Keep) else faces
+        return replace(self, masks=masks, jailed=jail, faces=kept)._settled()
 
     def _on_board(self) -> list[int]:
         """Indices of the pieces that stand somewhere on the board."""

@@ -164,6 +164,8 @@ class View(TypedDict):
     revealed: NotRequired[list[Revealed]]
     #: Piece → the cells (and "jail") GW's deduction still allows, sorted.
     deduction: NotRequired[dict[str, list[str]]]
+    #: Piece → the probability of each of those places, in the same order.
+    deduction_probability: NotRequired[dict[str, list[float]]]
     # A criminal's own.
     evidence_held: NotRequired[list[str]]
     ability: NotRequired[str | None]
@@ -314,6 +316,7 @@ def view(state: State, seat: str) -> View:
         result["deduction"] = {
             piece: sorted(state.deduction.cells(piece)) for piece in state.pieces
         }
+        result["deduction_probability"] = _probabilities(state, result["deduction"])
         result["asked"] = _gw_asked(state)
         return result
     if seat not in state.pieces:
@@ -329,6 +332,24 @@ def view(state: State, seat: str) -> View:
     result["criminal_card"] = criminal_cards()[card] if card else None
     result["asked"] = _criminal_asked(state, index)
     return result
+
+
+def _probabilities(state: State, places: dict[str, list[str]]) -> dict[str, list[float]]:
+    """Per piece, the probability of each place in ``places[piece]``, in that order.
+
+    GW's deduction map as likelihoods (``Deduction.probabilities``, worked out
+    from GW's events only), for the tablet's shading. Given as a list beside
+    the ``deduction`` list rather than as its own mapping of cell names, so the
+    places are named in one key only. Four decimals, enough to shade by; a
+    place with any probability shows at least 0.0001, so it never rounds to 0.
+    """
+    return {
+        piece: [
+            round(share, 4) or (0.0001 if share > 0 else 0.0)
+            for share in state.deduction.shares(piece, places[piece])
+        ]
+        for piece in state.pieces
+    }
 
 
 def legal_actions(state: State) -> list[CriminalAction | InformAction] | None:

@@ -5,10 +5,9 @@ card data files (the reconstruction in ``rules/gw_brott/data``), pieces by their
 colour word with a letter badge (so they are told apart without colour), and
 GW's deduction as one small shaded map per criminal.
 
-The deduction shading goes through :func:`weights_for`, which today spreads one
-unit evenly over the cells the view lists. When the view carries probabilities
-per cell, that one function returns them instead; :func:`shade` already draws
-any mapping of cell to weight.
+The deduction shading goes through :func:`weights_for`, which reads the
+probability GW's view gives each listed cell (``deduction_probability``);
+:func:`shade` draws any mapping of cell to weight.
 """
 
 from __future__ import annotations
@@ -245,11 +244,23 @@ def criminal_card(card: Any, ability: Any) -> Markup:
 def weights_for(view: Mapping[str, Any], piece: str) -> dict[str, float]:
     """Cell → weight of ``piece`` being there, for the shading.
 
-    The view lists the cells a piece may be on; each gets an even share. This is
-    the one place to read per-cell probabilities once the view carries them.
+    GW's view lists the places a piece may be on (``deduction``) and, beside
+    them in the same order, how likely each is (``deduction_probability``,
+    worked out from GW's events only). The cells with a positive probability
+    are shaded by it. A view without those probabilities (or with a list that
+    does not match) gives every listed cell an even share.
     """
-    cells = [str(c) for c in (view.get("deduction") or {}).get(piece) or [] if c != "jail"]
-    return {c: 1.0 / len(cells) for c in cells} if cells else {}
+    listed = (view.get("deduction") or {}).get(piece) or []
+    cells = [str(c) for c in listed]
+    shares = (view.get("deduction_probability") or {}).get(piece)
+    if isinstance(shares, list) and len(shares) == len(cells):
+        weights = {}
+        for cell, share in zip(cells, shares, strict=True):
+            if cell != "jail" and isinstance(share, int | float) and share > 0:
+                weights[cell] = float(share)
+        return weights
+    board = [c for c in cells if c != "jail"]
+    return {c: 1.0 / len(board) for c in board} if board else {}
 
 
 def shade(weights: Mapping[str, float]) -> dict[str, float]:
