@@ -8,17 +8,17 @@ before) that also keeps its message id and its values, so a page translates it
 into its own language at the moment it draws it (``translate`` in
 :mod:`lawmaster.host.web.i18n`).
 
-Mark sentences with :func:`say` and :func:`say_n` (the extractor knows both
+Mark sentences with :func:`told` and :func:`told_n` (the extractor knows both
 names, see ``babel.cfg``). Values are named (``%(piece)s``), never glued
 together, so a translation may put them in any order; a value that is itself a
 :class:`Text` is translated too. Nothing here knows Flask.
 
->>> line = say("put %(piece)s back on %(cell)s", piece="red", cell="C7")
+>>> line = told("put %(piece)s back on %(cell)s", piece="red", cell="C7")
 >>> line, line.msgid
 ('put red back on C7', 'put %(piece)s back on %(cell)s')
->>> say_n("%(num)d handcuff", "%(num)d handcuffs", 2)
+>>> told_n("%(num)d handcuff", "%(num)d handcuffs", 2)
 '2 handcuffs'
->>> sentence(say("the game is over"))
+>>> sentence(told("the game is over"))
 'The game is over'
 """
 
@@ -94,12 +94,12 @@ class Text(str):
         return text[:1].upper() + text[1:] if self.cap else text
 
 
-def say(msgid: str, /, **params: Any) -> Text:
+def told(msgid: str, /, **params: Any) -> Text:
     """A sentence with named values (``%(name)s``), translated when a page draws it."""
     return Text(msgid, params)
 
 
-def say_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+def told_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """A sentence that depends on a count; the count is the value ``num``."""
     return Text(singular, {"num": n, **params}, plural=plural, n=n)
 

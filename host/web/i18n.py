@@ -20,8 +20,8 @@ change (each stream is its own request, with its own cookie).
 ``gettext``/``ngettext``. Sentences the referee builds once for every seat are
 :class:`~lawmaster.host.ui.text.Text` and are translated by :func:`translate`
 when a page draws them. Refusals from the rules engines are plain English; the
-common ones are recognised here and translated (:data:`REFUSALS`), the rest are
-shown as the engine wrote them.
+common ones are recognised and translated (:mod:`.refusals`), the rest are shown
+as the engine wrote them.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from typing import Any
 from flask import Blueprint, Flask, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -43,6 +42,7 @@ from lawmaster.host.ui.text import Text
 
 from .errors import BAD_TOKEN, MALFORMED, WebError
 from .guard import access
+from .refusals import refusal
 
 #: The languages the pages speak, the source language first.
 LANGUAGES = ("en", "sv")
@@ -114,47 +114,6 @@ def language() -> str:
 
 
 # -- translating what was said before the page existed --------------------------------
-#: Common refusals of the rules engines (English, built in ``rules/``), recognised whole
-#: and said again in the page's language. Anything else is shown as the engine wrote it.
-REFUSALS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(pattern), message)
-    for pattern, message in (
-        (r"it is not your turn", _l("it is not your turn")),
-        (r"the game is over", _l("the game is over")),
-        (r"it is not (?P<who>\S+)'s turn", _l("it is not %(who)s's turn")),
-        (r"it is (?P<who>\S+)'s turn", _l("it is %(who)s's turn")),
-        (r"only (?P<who>\S+) can send '(?P<act>[^']+)'", _l("only %(who)s can send that now")),
-        (r"there is nothing to undo", _l("there is nothing to undo")),
-        (r"nobody asked for an undo", _l("nobody asked for an undo")),
-        (r"the other side must confirm the undo", _l("the other side must confirm the undo")),
-        (r"the game moved on; ask again", _l("the game moved on; ask again")),
-        (r"only a player can ask for an undo", _l("only a player can ask for an undo")),
-        (r"only a player's tablet can send moves", _l("only a player's tablet can send moves")),
-        (r"no legal move with (?:the )?die (?P<die>\S+)", _l("no legal move with the die %(die)s")),
-        (r"the dice show no (?P<die>\S+)", _l("no die shows %(die)s")),
-        (r"(?P<cell>[A-Z]\d+) is a house", _l("%(cell)s is a house")),
-        (r"(?P<cell>[A-Z]\d+) is not on the board", _l("%(cell)s is not on the board")),
-        (r"'?(?P<cell>[^']+)'? is not a cell on this board", _l("%(cell)s is not on the board")),
-        (r"you must reset the dice first", _l("you must reset the dice first")),
-        (r"(?:that|this) move is too long", _l("that move is too long")),
-        (r"GW must move exactly (?P<n>\d+) steps?", _l("GW must move exactly %(n)s steps")),
-        (r"GW may move at most (?P<n>\d+) steps?", _l("GW may move at most %(n)s steps")),
-        (r"that is not a path of neighbouring streets", _l("that is not a path of streets")),
-        (r"GW rolls its die first", _l("GW rolls its die first")),
-        (r"GW's magnet has not moved", _l("GW's magnet has not moved")),
-    )
-]
-
-
-def refusal(reason: str) -> str:
-    """A reason from the rules in the page's language, when it is one of the common ones."""
-    for pattern, message in REFUSALS:
-        match = pattern.fullmatch(reason.strip().rstrip("."))
-        if match:
-            return str(message) % match.groupdict() if match.groupdict() else str(message)
-    return reason
-
-
 def translate(value: Any) -> Any:
     """A :class:`Text` (or a known refusal) in this page's language; anything else as it is."""
     if isinstance(value, Text):

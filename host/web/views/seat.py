@@ -84,7 +84,8 @@ def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any
         if ok:
             answer = {"ok": True, "events": result.get("events", [])}
             if result.get("pending"):
-                answer["pending"] = result["pending"]  # held until the board shows the rest
+                # Held until the board shows the rest.
+                answer["pending"] = translate(result["pending"])
             return jsonify(answer)
         raise WebError(REFUSED, translate(error or _("refused")))
     if ok:
