@@ -114,7 +114,7 @@ def test_web_i18n_a_seat_in_swedish_and_its_neighbour_in_english(host):
     swedish = client.get(red).get_data(as_text=True)
     english = client.get(green).get_data(as_text=True)
     assert '<html lang="sv">' in swedish and "Ditt drag" in swedish and "Your move" not in swedish
-    assert "Din tur: slå de 5 tärningar som inte visar GW." in swedish
+    assert "Din tur: slå de 5 tärningarna som inte visar GW." in swedish
     assert '<html lang="en">' in english and "Your move" in english and "Ditt drag" not in english
     # The switch offers the other language, in its own name.
     assert ">English</button>" in swedish and ">Svenska</button>" in english
