@@ -35,7 +35,9 @@ def _extract(out: Path) -> Path:
     """The catalogue as the source says it now (scripts/i18n's extraction, into ``out``)."""
     target = out / "messages.pot"
     pybabel = Path(sys.executable).with_name("pybabel")
-    command = [str(pybabel)] if pybabel.exists() else [sys.executable, "-m", "babel.messages.frontend"]
+    command = [str(pybabel)]
+    if not pybabel.exists():
+        command = [sys.executable, "-m", "babel.messages.frontend"]
     subprocess.run(
         [*command, "extract", "-F", "babel.cfg", "-k", "_l", "-k", "N_", "-k", "told",
          "-k", "told_n:1,2", "--add-location=file", "--sort-output", "--omit-header",
