@@ -13,23 +13,26 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from lawmaster.rules.unamerican_graffiti import Board
 
 #: The pen colour words, in the order of :data:`unamerican_graffiti.PENS`.
 PEN_WORDS = {
-    "chopper": ("red", "orange", "pink", "brown"),
-    "phantom": ("blue", "purple", "teal", "green"),
+    "chopper": (_l("red"), _l("orange"), _l("pink"), _l("brown")),
+    "phantom": (_l("blue"), _l("purple"), _l("teal"), _l("green")),
 }
 PLAYER_NAMES = {"chopper": "Chopper", "phantom": "Phantom"}
 #: Axial step (pointy-top) from a location to the street beside it, in words: two
 #: streets beside the same location always get different names.
 _DIRECTION = {
-    (1, 0): "east of",
-    (-1, 0): "west of",
-    (0, 1): "south-east of",
-    (0, -1): "north-west of",
-    (1, -1): "north-east of",
-    (-1, 1): "south-west of",
+    (1, 0): _l("the street east of %(place)s"),
+    (-1, 0): _l("the street west of %(place)s"),
+    (0, 1): _l("the street south-east of %(place)s"),
+    (0, -1): _l("the street north-west of %(place)s"),
+    (1, -1): _l("the street north-east of %(place)s"),
+    (-1, 1): _l("the street south-west of %(place)s"),
 }
 #: Larger locations first when a street is named after its neighbour.
 _RANK = {"statue": 0, "sector-house": 1, "landmark": 2, "city-block": 3, "street": 9}
@@ -42,11 +45,12 @@ def player_name(player: object) -> str:
 
 def colour_name(colour: object) -> str:
     """A scrawler colour such as ``"chopper-1"`` as words: ``"Chopper's red"``."""
-    player, _, number = str(colour).rpartition("-")
+    player, _sep, number = str(colour).rpartition("-")
     words = PEN_WORDS.get(player)
     if words is None or not number.isdigit():
         return str(colour)
-    return f"{player_name(player)}'s {words[(int(number) - 1) % len(words)]}"
+    pen = words[(int(number) - 1) % len(words)]
+    return _("%(player)s's %(pen)s", player=player_name(player), pen=str(pen))
 
 
 def place(grid: Board | None, hex_id: object) -> str:
@@ -55,23 +59,26 @@ def place(grid: Board | None, hex_id: object) -> str:
         return str(hex_id)
     h = grid.hexes[hex_id]
     if h.is_location:
-        return h.name if h.kind != "statue" else "the Statue of Judgement"
+        return h.name if h.kind != "statue" else _("the Statue of Judgement")
     if hex_id in grid.gates:
         first, second = (place(grid, house) for house in grid.gates[hex_id])
-        return f"the street between {first} and {second}"
+        return _("the street between %(first)s and %(second)s", first=first, second=second)
     near = sorted(
         (grid.hexes[n] for n in grid.neighbours.get(hex_id, ()) if grid.hexes[n].is_location),
         key=lambda n: (_RANK.get(n.kind, 9), n.name),
     )
     if not near:
-        return "a street"
+        return _("a street")
     step = (h.q - near[0].q, h.r - near[0].r)
-    return f"the street {_DIRECTION.get(step, 'by')} {place(grid, near[0].id)}"
+    beside = place(grid, near[0].id)
+    if step in _DIRECTION:
+        return str(_DIRECTION[step]) % {"place": beside}
+    return _("the street by %(place)s", place=beside)
 
 
 def judge_name(number: object) -> str:
     """Judge 1 is Judge Dredd (the rulebook's marked counter)."""
-    return "Judge Dredd" if str(number) == "1" else f"Judge {number}"
+    return "Judge Dredd" if str(number) == "1" else _("Judge %(number)s", number=number)
 
 
 def odds(chance: float, hexes: int) -> tuple[int, int] | None:

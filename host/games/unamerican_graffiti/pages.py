@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
@@ -80,7 +82,7 @@ def board_of(view: Mapping[str, Any]) -> Board | None:
 def pen(colour: object) -> str:
     """The pen colour of a scrawler colour id such as ``"chopper-1"``."""
     text = str(colour)
-    player, _, number = text.rpartition("-")
+    player, _sep, number = text.rpartition("-")
     pens = PENS.get(player)
     if pens is None or not number.isdigit():
         return "#555555"
@@ -497,85 +499,135 @@ def _who(player: object) -> str:
 
 def _path(event: Mapping[str, Any]) -> str:
     path = event.get("path") or []
-    return " → ".join(_at(h) for h in path) if path else "stays put"
-
-
-def _n_hexes(count: object) -> str:
-    return f"{count} hex" if count == 1 else f"{count} hexes"
+    return " → ".join(_at(h) for h in path) if path else _("stays put")
 
 
 def _moved(e: Mapping[str, Any]) -> str:
     path = e.get("path") or []
+    who = _who(e.get("player"))
     if not path:
-        return f"{_who(e.get('player'))} stays put."
-    return f"{_who(e.get('player'))} moves {_n_hexes(e.get('hexes'))} to {_at(path[-1])}."
+        return _("%(who)s stays put.", who=who)
+    return ngettext(
+        "%(who)s moves %(num)d hex to %(place)s.",
+        "%(who)s moves %(num)d hexes to %(place)s.",
+        int(e.get("hexes") or 0),
+        who=who,
+        place=_at(path[-1]),
+    )
 
 
 def _judge_moved(e: Mapping[str, Any]) -> str:
     judge = know.judge_name(e.get("judge"))
     path = e.get("path") or []
     if not path:
-        return f"{judge} stays on {_at(e.get('to'))}."
-    via = f" by way of {_path({'path': path[:-1]})}" if len(path) > 1 else ""
-    return f"{judge} moves to {_at(e.get('to'))}{via}."
+        return _("%(judge)s stays on %(place)s.", judge=judge, place=_at(e.get("to")))
+    if len(path) > 1:
+        return _(
+            "%(judge)s moves to %(place)s by way of %(path)s.",
+            judge=judge,
+            place=_at(e.get("to")),
+            path=_path({"path": path[:-1]}),
+        )
+    return _("%(judge)s moves to %(place)s.", judge=judge, place=_at(e.get("to")))
 
 
 def _game_over(e: Mapping[str, Any]) -> str:
     best = e.get("best") or {}
     pairs = best.items() if isinstance(best, Mapping) else []
     scores = ", ".join(f"{_who(p)} {v}" for p, v in pairs)
-    who = "It is a draw" if e.get("winner") == "draw" else f"{_who(e.get('winner'))} wins"
-    return f"Game over: {who}" + (f" (best single colour: {scores})." if scores else ".")
+    if e.get("winner") == "draw":
+        if scores:
+            return _("Game over: it is a draw (best single colour: %(scores)s).", scores=scores)
+        return _("Game over: it is a draw.")
+    who = _who(e.get("winner"))
+    if scores:
+        return _(
+            "Game over: %(who)s wins (best single colour: %(scores)s).", who=who, scores=scores
+        )
+    return _("Game over: %(who)s wins.", who=who)
+
+
+def _setup(e: Mapping[str, Any]) -> str:
+    scrawls = ", ".join(
+        _("%(place)s in %(colour)s", place=_at(h), colour=know.colour_name(c))
+        for h, c in (e.get("scrawls") or {}).items()
+    )
+    return _(
+        "The Judges start on the Sector Houses (Dredd's roll: %(roll)s). Starting scrawls:"
+        " %(scrawls)s.",
+        roll=e.get("dredd_roll"),
+        scrawls=scrawls,
+    )
+
+
+def _turn(e: Mapping[str, Any]) -> str:
+    who = _who(e.get("player"))
+    if e.get("phase") == "reenter":
+        return _("It is %(who)s's turn, back with a new colour.", who=who)
+    return _("It is %(who)s's turn.", who=who)
 
 
 _DESCRIBE = {
-    "setup": lambda e: (
-        f"The Judges start on the Sector Houses (Dredd's roll: {e.get('dredd_roll')}). "
-        "Starting scrawls: "
-        + ", ".join(
-            f"{_at(h)} in {know.colour_name(c)}" for h, c in (e.get("scrawls") or {}).items()
-        )
-        + "."
-    ),
-    "turn": lambda e: (
-        f"It is {_who(e.get('player'))}'s turn"
-        + (", back with a new colour." if e.get("phase") == "reenter" else ".")
-    ),
+    "setup": _setup,
+    "turn": _turn,
     "moved": _moved,
-    "scrawled": lambda e: (
-        f"{_who(e.get('player'))} scrawls {_at(e.get('at'))} in "
-        f"{know.colour_name(e.get('colour'))}: "
-        f"+{e.get('prestige')} prestige, {e.get('total')} in all."
+    "scrawled": lambda e: _(
+        "%(who)s scrawls %(place)s in %(colour)s: +%(prestige)s prestige, %(total)s in all.",
+        who=_who(e.get("player")),
+        place=_at(e.get("at")),
+        colour=know.colour_name(e.get("colour")),
+        prestige=e.get("prestige"),
+        total=e.get("total"),
     ),
-    "roll_needed": lambda e: (
-        f"{_who(e.get('player'))} rolls {e.get('dice')} {'die' if e.get('dice') == 1 else 'dice'} "
-        "for the Judges."
+    "roll_needed": lambda e: ngettext(
+        "%(who)s rolls %(num)d die for the Judges.",
+        "%(who)s rolls %(num)d dice for the Judges.",
+        int(e.get("dice") or 0),
+        who=_who(e.get("player")),
     ),
-    "rolled": lambda e: (
-        f"{_who(e.get('player'))} rolls {', '.join(map(str, e.get('faces') or []))}: "
-        f"each Judge rolled moves up to {_n_hexes(e.get('hexes_per_judge'))}."
+    "rolled": lambda e: ngettext(
+        "%(who)s rolls %(faces)s: each Judge rolled moves up to %(num)d hex.",
+        "%(who)s rolls %(faces)s: each Judge rolled moves up to %(num)d hexes.",
+        int(e.get("hexes_per_judge") or 0),
+        who=_who(e.get("player")),
+        faces=", ".join(map(str, e.get("faces") or [])),
     ),
     "judge_moved": _judge_moved,
-    "judge_stops_to_clean": lambda e: (
-        f"{know.judge_name(e.get('judge'))} stops to clean up {_at(e.get('at'))}."
+    "judge_stops_to_clean": lambda e: _(
+        "%(judge)s stops to clean up %(place)s.",
+        judge=know.judge_name(e.get("judge")),
+        place=_at(e.get("at")),
     ),
-    "cleaned": lambda e: (
-        f"{know.judge_name(e.get('judge'))} cleans {know.colour_name(e.get('colour'))} off "
-        f"{_at(e.get('at'))}."
+    "cleaned": lambda e: _(
+        "%(judge)s cleans %(colour)s off %(place)s.",
+        judge=know.judge_name(e.get("judge")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "arrested": lambda e: (
-        f"{know.judge_name(e.get('judge'))} arrests {_who(e.get('player'))} "
-        f"({know.colour_name(e.get('colour'))}) on {_at(e.get('at'))}!"
+    "arrested": lambda e: _(
+        "%(judge)s arrests %(who)s (%(colour)s) on %(place)s!",
+        judge=know.judge_name(e.get("judge")),
+        who=_who(e.get("player")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "arrest_scored": lambda e: (
-        f"{know.colour_name(e.get('colour'))} scores {e.get('again')} again for the scrawls "
-        f"left: final prestige {e.get('final')}."
+    "arrest_scored": lambda e: _(
+        "%(colour)s scores %(again)s again for the scrawls left: final prestige %(final)s.",
+        colour=know.colour_name(e.get("colour")),
+        again=e.get("again"),
+        final=e.get("final"),
     ),
-    "reentered": lambda e: (
-        f"{_who(e.get('player'))} comes back as {know.colour_name(e.get('colour'))} on "
-        f"{_at(e.get('at'))}."
+    "reentered": lambda e: _(
+        "%(who)s comes back as %(colour)s on %(place)s.",
+        who=_who(e.get("player")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "out": lambda e: f"{_who(e.get('player'))} is out of the game ({e.get('reason')}).",
+    "out": lambda e: _(
+        "%(who)s is out of the game (%(reason)s).",
+        who=_who(e.get("player")),
+        reason=e.get("reason"),
+    ),
     "game_over": _game_over,
 }
 

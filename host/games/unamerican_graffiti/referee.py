@@ -457,9 +457,7 @@ class GraffitiRules(GameRules):
             self._put_back(reading, reading.wrong)
             return None
         if reading.ask is not None:
-            answers = tuple(
-                Play(chosen, reading.seat, about=reading) for chosen in reading.options
-            )
+            answers = tuple(Play(chosen, reading.seat, about=reading) for chosen in reading.options)
             seats = (reading.seat,) if reading.seat else ()
             waiting = f"waiting for {reading.seat} to say what happened"
             return Ask(Question(seats, "choose_reading", reading.ask, answers, waiting))
