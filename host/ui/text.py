@@ -83,7 +83,7 @@ class Text(str):
             return value
 
         if self.parts is not None:
-            text = self.msgid.join(str(one(p)) for p in self.parts)
+            text = str(one(self.msgid)).join(str(one(p)) for p in self.parts)
         else:
             if self.plural is not None:
                 chosen = ngettext(self.msgid, self.plural, int(self.n or 0))
@@ -105,7 +105,8 @@ def told_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
 
 
 def joined(separator: str, parts: Iterable[Any]) -> Text:
-    """Whole sentences or clauses, each translated alone, one after another."""
+    """Whole sentences or clauses, each translated alone, one after another (a
+    :class:`Text` separator is translated too)."""
     return Text(separator, parts=[p for p in parts])
 
 

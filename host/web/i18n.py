@@ -38,7 +38,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from lawmaster.host.ui.text import Text
+from lawmaster.host.ui.speak import spoken
 
 from .errors import BAD_TOKEN, MALFORMED, WebError
 from .guard import access
@@ -116,12 +116,7 @@ def language() -> str:
 # -- translating what was said before the page existed --------------------------------
 def translate(value: Any) -> Any:
     """A :class:`Text` (or a known refusal) in this page's language; anything else as it is."""
-    if isinstance(value, Text):
-        translations = get_translations()
-        return value.render(translations.ugettext, translations.ungettext, refusal)
-    if isinstance(value, str):
-        return refusal(value)
-    return value
+    return spoken(value, refusal)
 
 
 def known(text: object) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
 _PIECE = r"(?P<piece>[\w-]+)"
@@ -228,7 +229,14 @@ REFUSALS: tuple[tuple[re.Pattern[str], Any], ...] = tuple(
 
 
 def refusal(reason: str, depth: int = 0) -> str:
-    """``reason`` in the page's language when it is one of the common refusals; else as it is."""
+    """``reason`` in the page's language when it is one of the common refusals; else as it is.
+
+    An English page reads the engine's own words (they say "1 step", say, where a
+    pattern here only keeps the number).
+    """
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        return reason
     text = reason.strip()
     end = "." if text.endswith(".") else ""
     core = text[:-1] if end else text

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from lawmaster.rules.unamerican_graffiti import Board
 
@@ -99,20 +100,26 @@ def odds(chance: float, hexes: int) -> tuple[int, int] | None:
 def chance_words(chance: float, hexes: int) -> str:
     """``"17% (36 of 216 rolls)"``, or ``"safe"`` for a move no roll can punish."""
     if chance <= 0:
-        return "safe: no roll lets a Judge reach you"
+        return _("safe: no roll lets a Judge reach you")
     share = odds(chance, hexes)
     pct = f"{100 * chance:.0f}%"
     if share is None:
-        return f"{pct} chance of arrest"
+        return _("%(pct)s chance of arrest", pct=pct)
     fraction = Fraction(*share)
-    return (
-        f"{pct} chance of arrest ({share[0]} of {share[1]} rolls"
-        + (
-            f", {fraction.numerator} in {fraction.denominator}"
-            if fraction.denominator != share[1]
-            else ""
+    if fraction.denominator != share[1]:
+        return _(
+            "%(pct)s chance of arrest (%(hits)s of %(rolls)s rolls, %(num)s in %(den)s)",
+            pct=pct,
+            hits=share[0],
+            rolls=share[1],
+            num=fraction.numerator,
+            den=fraction.denominator,
         )
-        + ")"
+    return _(
+        "%(pct)s chance of arrest (%(hits)s of %(rolls)s rolls)",
+        pct=pct,
+        hits=share[0],
+        rolls=share[1],
     )
 
 
@@ -123,8 +130,8 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
     phase = view.get("phase")
     if phase == "over" or winner:
         if winner == "draw":
-            return ["The game is over: a draw."]
-        return [f"The game is over: {player_name(winner)} wins."]
+            return [_("The game is over: a draw.")]
+        return [_("The game is over: %(who)s wins.", who=player_name(winner))]
     acting = [str(s) for s in view.get("to_act") or []]
     turn = str(view.get("turn"))
     if seat not in acting:
@@ -132,37 +139,50 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
             return []
         who = player_name(acting[0])
         doing = {
-            "move": "move their scrawler",
-            "reenter": "place a new scrawler on a free landmark",
-            "roll": "roll for the Judges",
-            "judges": "move the Judges the dice named",
-        }.get(str(phase), "play")
-        return [f"{who} is to {doing}." if seat == "table" else f"Wait: {who} is to {doing}."]
+            "move": _("%(who)s is to move their scrawler.", who=who),
+            "reenter": _("%(who)s is to place a new scrawler on a free landmark.", who=who),
+            "roll": _("%(who)s is to roll for the Judges.", who=who),
+            "judges": _("%(who)s is to move the Judges the dice named.", who=who),
+        }.get(str(phase), _("%(who)s is to play.", who=who))
+        return [doing if seat == "table" else _("Wait: %(doing)s", doing=doing)]
     if phase == "move":
         lines = [
-            "Your turn: move your scrawler up to three hexes. A clean location stops you "
-            "and you scrawl there."
+            _(
+                "Your turn: move your scrawler up to three hexes. A clean location stops you"
+                " and you scrawl there."
+            )
         ]
         if view.get("threat"):
             lines.append(
-                "The red shading on the map shows how likely the Judges are to "
-                "arrest you where you end; the list below gives every figure."
+                _(
+                    "The red shading on the map shows how likely the Judges are to arrest you"
+                    " where you end; the list below gives every figure."
+                )
             )
         return lines
     if phase == "reenter":
         return [
-            "You were arrested: place a new scrawler, in a new colour, on a landmark "
-            "nobody has defaced yet."
+            _(
+                "You were arrested: place a new scrawler, in a new colour, on a landmark"
+                " nobody has defaced yet."
+            )
         ]
     if phase == "roll":
         return [
-            f"Roll one die per hex {player_name(turn)} moved; each die names the Judge who moves."
+            _(
+                "Roll one die per hex %(who)s moved; each die names the Judge who moves.",
+                who=player_name(turn),
+            )
         ]
     if phase == "judges":
         dice = ", ".join(judge_name(d) for d in view.get("dice") or [])
-        allowance = view.get("allowance")
+        allowance = int(view.get("allowance") or 0)
         return [
-            f"Move the Judges the dice named ({dice}), each up to {allowance} "
-            f"{'hex' if allowance == 1 else 'hexes'} per die."
+            ngettext(
+                "Move the Judges the dice named (%(dice)s), each up to %(num)d hex per die.",
+                "Move the Judges the dice named (%(dice)s), each up to %(num)d hexes per die.",
+                allowance,
+                dice=dice,
+            )
         ]
-    return ["It is your turn."]
+    return [_("It is your turn.")]

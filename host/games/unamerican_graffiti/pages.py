@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from markupsafe import Markup, escape
 
@@ -38,11 +39,11 @@ KIND_FILL = {
     "statue": "#ffd54f",
 }
 KIND_NAMES = {
-    "street": "street",
-    "city-block": "City Block",
-    "landmark": "Landmark",
-    "sector-house": "Sector House",
-    "statue": "the Statue of Judgement",
+    "street": _l("street"),
+    "city-block": _l("City Block"),
+    "landmark": _l("Landmark"),
+    "sector-house": _l("Sector House"),
+    "statue": _l("the Statue of Judgement"),
 }
 #: Pen colours per player, one per colour number (a player's n-th scrawler).
 PENS = {
@@ -154,13 +155,17 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
     for h in grid.hexes.values():
         x, y = layout.at[h.id]
         gate = h.id in grid.gates
-        note = KIND_NAMES[h.kind] if h.kind != "street" else "street"
         if h.is_location:
-            note = f"{h.name} — {note}, prestige {h.prestige}"
+            note = _(
+                "%(name)s — %(kind)s, prestige %(prestige)s",
+                name=h.name,
+                kind=str(KIND_NAMES[h.kind]),
+                prestige=h.prestige,
+            )
         elif gate:
-            note = f"{h.id} — street between two Sector Houses"
+            note = _("%(hex)s — street between two Sector Houses", hex=h.id)
         else:
-            note = f"{h.id} — street"
+            note = _("%(hex)s — street", hex=h.id)
         classes = f"hex {h.kind}" + (" gate" if gate else "")
         parts.append(
             f'<g class="{classes}" data-cell="{escape(h.id)}" data-kind="{h.kind}">'
@@ -254,10 +259,13 @@ def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
         chance = float(info.get("arrest_chance") or 0.0)
         hexes = int(info.get("hexes") or 0)
         x, y = layout.at[where]
-        text = (
-            f"End on {know.place(grid, where)} ({hexes} {'hex' if hexes == 1 else 'hexes'}, "
-            f"then the Judges move {info.get('judges_move')}): "
-            f"{know.chance_words(chance, hexes)}"
+        text = ngettext(
+            "End on %(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
+            "End on %(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
+            hexes,
+            place=know.place(grid, where),
+            judges=info.get("judges_move"),
+            chance=know.chance_words(chance, hexes),
         )
         if isinstance(info.get("arrest_odds"), str):
             text += f" ({info['arrest_odds']})"
@@ -289,8 +297,11 @@ def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             + (" cleaning" if number in cleaning else "")
         )
         classes += " rolled" if number in rolled else ""
-        name = "Judge Dredd (1)" if dredd else f"Judge {number}"
-        note = f"{name} on {where}" + (", cleaning up the scrawl" if number in cleaning else "")
+        name = "Judge Dredd (1)" if dredd else know.judge_name(number)
+        if number in cleaning:
+            note = _("%(judge)s on %(hex)s, cleaning up the scrawl", judge=name, hex=where)
+        else:
+            note = _("%(judge)s on %(hex)s", judge=name, hex=where)
         ring = DREDD_RING if dredd else "#ffffff"
         parts.append(
             f'<g class="{classes}" data-judge="{escape(number)}" data-cell="{escape(where)}">'
@@ -326,10 +337,10 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         x, y = layout.at[where]
         colour = pawn.get("colour")
         mover = " to-move" if player == turn and view.get("phase") == "move" else ""
+        title = _("%(player)s (%(colour)s) on %(hex)s", player=player, colour=colour, hex=where)
         parts.append(
             f'<g class="piece pawn{mover}" data-player="{escape(player)}" '
-            f'data-cell="{escape(where)}"><title>{escape(player)} ({escape(colour)}) on '
-            f"{escape(where)}</title>"
+            f'data-cell="{escape(where)}"><title>{escape(title)}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.36:.1f}" fill="{pen(colour)}" '
             f'stroke="#000" stroke-width="{2.5 if mover else 1.5}"/>'
             f'<text class="pawn-label" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
@@ -371,14 +382,18 @@ def _you(view: Mapping[str, Any], seat: str) -> Markup:
     colour = pawn.get("colour")
     name = know.player_name(seat)
     if pawn.get("out"):
-        text = f"You are {name}. You have no scrawler left on the map."
+        text = _("You are %(name)s. You have no scrawler left on the map.", name=name)
     elif pawn.get("position") is None:
-        text = f"You are {name}. Your scrawler was arrested."
+        text = _("You are %(name)s. Your scrawler was arrested.", name=name)
     else:
         where = know.place(board_of(view), pawn.get("position"))
-        text = (
-            f"You are {name}: your pawn is the round {seat[:1].upper()}, scrawling in "
-            f"{know.colour_name(colour)}, now on {where}."
+        text = _(
+            "You are %(name)s: your pawn is the round %(letter)s, scrawling in %(colour)s,"
+            " now on %(place)s.",
+            name=name,
+            letter=seat[:1].upper(),
+            colour=know.colour_name(colour),
+            place=where,
         )
     return Markup('<p class="graffiti-you">{}{}</p>').format(_badge(seat, colour), text)
 
@@ -400,15 +415,21 @@ def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
             Markup('<li data-cell="{}">{} ({}): {}.</li>').format(
                 where,
                 name[:1].upper() + name[1:],
-                "stay" if hexes == 0 else f"{hexes} {'hex' if hexes == 1 else 'hexes'}",
+                _("stay") if hexes == 0 else ngettext("%(num)d hex", "%(num)d hexes", hexes),
                 know.chance_words(float(chance), hexes),
             )
         )
     safe = sum(1 for chance, *_ in ends if chance <= 0)
     return Markup(
-        '<details class="graffiti-threat"><summary>Arrest chance where you could end: '
-        "{} of {} safe</summary><ul>{}</ul></details>"
-    ).format(safe, len(ends), Markup("").join(rows))
+        '<details class="graffiti-threat"><summary>{}</summary><ul>{}</ul></details>'
+    ).format(
+        _(
+            "Arrest chance where you could end: %(safe)s of %(ends)s safe",
+            safe=safe,
+            ends=len(ends),
+        ),
+        Markup("").join(rows),
+    )
 
 
 def _prestige(view: Mapping[str, Any]) -> Markup:
@@ -425,46 +446,63 @@ def _prestige(view: Mapping[str, Any]) -> Markup:
                 _badge(info.get("player"), colour),
                 know.colour_name(colour),
                 info.get("prestige"),
-                "arrested" if info.get("arrested") else "free",
+                _("arrested") if info.get("arrested") else _("free"),
                 "—" if final is None else final,
             )
         )
     return Markup(
-        '<table class="prestige"><caption>Prestige per colour (the best single colour '
-        "wins)</caption><thead><tr><th>Colour</th><th>Prestige</th><th>State</th>"
-        "<th>Final</th></tr></thead><tbody>{}</tbody></table>"
-    ).format(Markup("").join(rows))
+        '<table class="prestige"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th>'
+        "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>"
+    ).format(
+        _("Prestige per colour (the best single colour wins)"),
+        _("Colour"),
+        _("Prestige"),
+        _("State"),
+        _("Final"),
+        Markup("").join(rows),
+    )
 
 
 def _facts(view: Mapping[str, Any], grid: Board | None) -> Markup:
-    lines: list[Markup] = []
+    lines: list[str] = []
     dice = view.get("dice") or []
     if dice:
         faces = Markup("").join(Markup('<span class="die">{}</span>').format(d) for d in dice)
-        allowance = view.get("allowance")
-        lines.append(
-            Markup("The Judges' dice: {} — each named Judge moves up to {} {} per die.").format(
-                faces, allowance, "hex" if allowance == 1 else "hexes"
-            )
+        allowance = int(view.get("allowance") or 0)
+        said = ngettext(
+            "The Judges' dice: %(faces)s — each named Judge moves up to %(num)d hex per die.",
+            "The Judges' dice: %(faces)s — each named Judge moves up to %(num)d hexes per die.",
+            allowance,
+            faces="\x00",
         )
+        before, _sep, after = said.partition("\x00")
+        lines.append(Markup("{}{}{}").format(before, faces, after))
     cleaning = {str(n) for n in view.get("cleaning") or []}
     judges = []
     for number, where in sorted((view.get("judges") or {}).items(), key=lambda j: str(j[0])):
-        text = f"{know.judge_name(number)} on {know.place(grid, where)}"
-        judges.append(text + (" (cleaning up)" if str(number) in cleaning else ""))
+        values = {"judge": know.judge_name(number), "place": know.place(grid, where)}
+        if str(number) in cleaning:
+            judges.append(_("%(judge)s on %(place)s (cleaning up)", **values))
+        else:
+            judges.append(_("%(judge)s on %(place)s", **values))
     if judges:
-        lines.append(Markup("Judges: {}.").format("; ".join(judges)))
+        lines.append(_("Judges: %(judges)s.", judges="; ".join(judges)))
     scrawls = [
         f"{know.place(grid, where)} ({know.colour_name(colour)})"
         for where, colour in (view.get("scrawls") or {}).items()
     ]
-    lines.append(Markup("Scrawled: {}.").format("; ".join(scrawls) or "nothing"))
+    lines.append(_("Scrawled: %(scrawls)s.", scrawls="; ".join(scrawls) or _("nothing")))
     defaced = [know.place(grid, h) for h in view.get("defaced_landmarks") or []]
-    lines.append(
-        Markup("Landmarks defaced: {} of 6{}.").format(
-            len(defaced), (": " + ", ".join(defaced)) if defaced else ""
+    if defaced:
+        lines.append(
+            _(
+                "Landmarks defaced: %(num)s of 6: %(places)s.",
+                num=len(defaced),
+                places=", ".join(defaced),
+            )
         )
-    )
+    else:
+        lines.append(_("Landmarks defaced: %(num)s of 6.", num=0))
     items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines)
     return Markup('<ul class="graffiti-facts">{}</ul>').format(items)
 
