@@ -223,10 +223,10 @@ class Health:
         if journal is not None and journal.replay_by_hand:
             banner.append(
                 told_n(
-                    "The journal lost %(num)d input and resumed from what was whole: replay it"
-                    " by hand (the table screen says which).",
-                    "The journal lost %(num)d inputs and resumed from what was whole: replay them"
-                    " by hand (the table screen says which).",
+                    "The journal lost %(num)d input(s) and resumed from what was whole: replay"
+                    " them by hand (the table screen says which).",
+                    "The journal lost %(num)d input(s) and resumed from what was whole: replay"
+                    " them by hand (the table screen says which).",
                     int(journal.replay_by_hand),
                 )
             )

@@ -93,7 +93,7 @@ def page_scope() -> str:
     token = (request.view_args or {}).get("token")
     if isinstance(token, str) and blueprint in ("seat", "events", "join"):
         return seat_key(token)
-    if blueprint == "table" and endpoint != "table.home" or endpoint == "events.table_events":
+    if (blueprint == "table" and endpoint != "table.home") or endpoint == "events.table_events":
         return TABLE
     return DEVICE
 

@@ -148,7 +148,7 @@ class DreddPrompts:
                         message=cap(item["why"]),
                         options=[
                             {
-                                "label": told("Look at the hand of %(seat)s", seat=s),
+                                "label": told("Look at %(seat)s's hand", seat=s),
                                 "action": {**base, "target": s},
                             }
                             for s in others

@@ -336,7 +336,7 @@ class DreddRules(DreddPrompts, GameRules):
             return None
         if seat is not None and holder_seat not in (None, seat):
             self._unexpected(
-                card, told("the engine knows it is in the hand of %(seat)s", seat=holder_seat)
+                card, told("the engine knows it is in %(seat)s's hand", seat=holder_seat)
             )
             return None
         who = seat or holder_seat

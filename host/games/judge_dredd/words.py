@@ -430,7 +430,7 @@ def _hand_seen(e: Mapping[str, Any]) -> str:
             )
         )
     return _(
-        "The hand of %(judge)s holds %(cards)s.",
+        "%(judge)s's hand holds %(cards)s.",
         judge=judge(e.get("target")),
         cards=and_list(seen) or _("nothing"),
     )
@@ -571,7 +571,7 @@ _SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "%(judge)s is now the Starting Player.", judge=judge(e.get("seat"))
     ),
     "internal_affairs": lambda e: _(
-        "Internal Affairs: %(judge)s looks at the hand of %(target)s.",
+        "Internal Affairs: %(judge)s looks at %(target)s's hand.",
         judge=judge(e.get("by")),
         target=judge(e.get("target")),
     ),

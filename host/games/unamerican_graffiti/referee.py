@@ -136,7 +136,7 @@ class GraffitiRules(GameRules):
 
     def physical_name(self, action: Mapping[str, Any]) -> str:
         if action.get("act") == "judge_move":
-            return told("the move of Judge %(number)s", number=action.get("judge"))
+            return told("Judge %(number)s's move", number=action.get("judge"))
         if action.get("by") is None:
             return told("the scrawler's move")
         return told("%(who)s's move", who=action.get("by"))
@@ -414,7 +414,7 @@ class GraffitiRules(GameRules):
                 action = {"act": "reenter", "by": piece, "at": to}
             else:
                 return [], told(
-                    "the pawn of %(piece)s may not move now (%(why)s)",
+                    "%(piece)s's pawn may not move now (%(why)s)",
                     piece=piece,
                     why=_waiting_for(state),
                 )
@@ -583,7 +583,7 @@ def _name(piece: str) -> str:
     if number is not None:
         return told("Judge %(number)s", number=number)
     if piece in PLAYERS:
-        return told("the pawn of %(piece)s", piece=piece)
+        return told("%(piece)s's pawn", piece=piece)
     return piece
 
 
