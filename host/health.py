@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .sensing.faults import ChannelFault, self_test_faults
+from .ui.text import Text, joined, sentence, told, told_n
 
 log = logging.getLogger(__name__)
 
@@ -172,13 +173,19 @@ class Health:
             if not self.board:
                 return None
             if self.scanner not in ("connected", "back"):
-                return f"the scanner under the board is {self.scanner}"
+                return told("the scanner under the board is %(state)s", state=_state(self.scanner))
             under = [f for f in self.faults() if f.space is not None]
         if not under:
             return None
-        words = [self._fault_words(f, seat) for f in under[:3]]
-        more = f" and {len(under) - 3} more" if len(under) > 3 else ""
-        return "; ".join(dict.fromkeys(words)) + more
+        words = joined("; ", dict.fromkeys(self._fault_words(f, seat) for f in under[:3]))
+        if len(under) > 3:
+            return told_n(
+                "%(faults)s and %(num)d more",
+                "%(faults)s and %(num)d more",
+                len(under) - 3,
+                faults=words,
+            )
+        return words
 
     def _fault_words(self, fault: ChannelFault, seat: str | None) -> str:
         named = fault.piece is None or (seat is not None and self.may_know(fault.piece, seat))
@@ -191,19 +198,37 @@ class Health:
         reason = self.blind(seat)
         # The table screen says it in its status line and its panel: no banner twice.
         if reason is not None and seat != TABLE_SEAT:
-            banner.append(f"The board is blind: {reason}. The referee has paused.")
+            banner.append(told("The board is blind: %(why)s. The referee has paused.", why=reason))
         with self._lock:
             readers = list(self.readers.values())
             journal = self.journal
         for reader in readers:
             concerned = seat == TABLE_SEAT or reader.seat is None or reader.seat == seat
             if reader.online is False and concerned:
-                name = _reader_name(reader)
-                banner.append(f"The {name} is offline: cards laid on it are not read.")
+                if reader.seat is None:
+                    banner.append(
+                        told(
+                            "The card reader at the table is offline:"
+                            " cards laid on it are not read."
+                        )
+                    )
+                else:
+                    banner.append(
+                        told(
+                            "The card reader of %(seat)s is offline:"
+                            " cards laid on it are not read.",
+                            seat=reader.seat,
+                        )
+                    )
         if journal is not None and journal.replay_by_hand:
             banner.append(
-                f"The journal lost {journal.replay_by_hand} input(s) and resumed from what was"
-                " whole: replay them by hand (the table screen says which)."
+                told_n(
+                    "The journal lost %(num)d input(s) and resumed from what was whole: replay"
+                    " them by hand (the table screen says which).",
+                    "The journal lost %(num)d input(s) and resumed from what was whole: replay"
+                    " them by hand (the table screen says which).",
+                    int(journal.replay_by_hand),
+                )
             )
         view: dict[str, Any] = {"banner": banner}
         if seat == TABLE_SEAT:
@@ -220,30 +245,43 @@ class Health:
             readers = sorted(self.readers.values(), key=lambda r: (r.seat or "", r.name))
             journal = self.journal
         if board:
-            words = scanner
-            if scanner in ("lost", "not connected yet") and detail:
-                words += f" ({detail})"
-            if scanner in ("lost",):
-                words += f", for {_ago(self.clock() - since)}"
+            words: str = _state(scanner)
+            if scanner == "lost" and detail:
+                words = told(
+                    "%(state)s (%(detail)s), for %(time)s",
+                    state=words,
+                    detail=detail,
+                    time=_ago(self.clock() - since),
+                )
+            elif scanner == "lost":
+                words = told(
+                    "%(state)s, for %(time)s", state=words, time=_ago(self.clock() - since)
+                )
+            elif scanner == "not connected yet" and detail:
+                words = told("%(state)s (%(detail)s)", state=words, detail=detail)
             if rate is not None and scanner in ("connected", "back"):
-                words += f", {rate:.0f} scans a second"
-            rows.append(["Scanner", words, scanner not in ("connected", "back")])
+                words = told("%(state)s, %(rate)s scans a second", state=words, rate=f"{rate:.0f}")
+            rows.append([told("Scanner"), words, scanner not in ("connected", "back")])
             if stats is not None:
-                rows.append(["Scanner link", _counters(stats()), False])
+                rows.append([told("Scanner link"), _counters(stats()), False])
             faults = self.faults()
             if not faults:
-                rows.append(["Sensors", "every sensor reads normally", False])
+                rows.append([told("Sensors"), told("every sensor reads normally"), False])
             for fault in faults:
-                text = self._fault_words(fault, None)
-                words = text[0].upper() + text[1:] + f" ({_found(fault)})"
-                rows.append(["Sensor", words, True])
+                text = sentence(self._fault_words(fault, None))
+                words = told("%(fault)s (%(found)s)", fault=text, found=_found(fault))
+                rows.append([told("Sensor"), words, True])
         for reader in readers:
-            state = {True: "online", False: "offline", None: "starting"}[reader.online]
+            state = {True: told("online"), False: told("offline"), None: told("starting")}[
+                reader.online
+            ]
             if reader.online is False and reader.detail:
-                state += f" ({_plain_reader_detail(reader.detail)})"
-            rows.append([_reader_name(reader).capitalize(), state, reader.online is False])
+                state = told(
+                    "%(state)s (%(why)s)", state=state, why=_plain_reader_detail(reader.detail)
+                )
+            rows.append([sentence(_reader_name(reader)), state, reader.online is False])
         if journal is not None:
-            rows.append(["Journal", " ".join(journal.lines()), True])
+            rows.append([told("Journal"), " ".join(journal.lines()), True])
         return rows
 
     # -- inside -----------------------------------------------------------------------
@@ -255,42 +293,62 @@ class Health:
                 log.exception("health listener failed")
 
 
-def _reader_name(reader: ReaderState) -> str:
-    return "card reader at the table" if reader.seat is None else f"card reader of {reader.seat}"
+def _state(words: str) -> Text:
+    """The scanner's state, said by :meth:`Health.link_status`, as a translatable word."""
+    return {
+        "connected": told("connected"),
+        "back": told("back"),
+        "lost": told("lost"),
+        "not connected yet": told("not connected yet"),
+        "stopped": told("stopped"),
+        "answering in a protocol this table cannot read": told(
+            "answering in a protocol this table cannot read"
+        ),
+    }.get(words, Text(words))
 
 
-def _plain_reader_detail(detail: str) -> str:
+def _reader_name(reader: ReaderState) -> Text:
+    if reader.seat is None:
+        return told("card reader at the table")
+    return told("card reader of %(seat)s", seat=reader.seat)
+
+
+def _plain_reader_detail(detail: str) -> Text:
     if "cannot connect" in detail:
-        return "it cannot be reached"
+        return told("it cannot be reached")
     if "answer" in detail or "respond" in detail:
-        return "it does not answer"
-    return "it stopped answering"
+        return told("it does not answer")
+    return told("it stopped answering")
 
 
-def _found(fault: ChannelFault) -> str:
+def _found(fault: ChannelFault) -> Text:
     if fault.source == "self-test":
-        return "found by the scanner's self-test"
+        return told("found by the scanner's self-test")
     if fault.source == "start-up":
-        return "found at start-up"
-    return "found during play"
+        return told("found at start-up")
+    return told("found during play")
 
 
-def _ago(seconds: float) -> str:
+def _ago(seconds: float) -> Text:
     seconds = max(0, int(seconds))
     if seconds < 60:
-        return f"{seconds} s"
-    return f"{seconds // 60} min {seconds % 60} s"
+        return told("%(s)s s", s=seconds)
+    return told("%(min)s min %(s)s s", min=seconds // 60, s=seconds % 60)
 
 
-def _counters(stats: Any) -> str:
+def _counters(stats: Any) -> Text:
     bad = getattr(stats, "frames_bad", 0)
     parts = [
-        f"{getattr(stats, 'frames_ok', 0)} frames received",
-        f"{bad} damaged" if bad else "none damaged",
-        f"{getattr(stats, 'frames_missed', 0)} lost in {getattr(stats, 'seq_gaps', 0)} gaps",
-        f"{getattr(stats, 'bad_crc', 0)} failed their checksum",
-        f"reconnected {getattr(stats, 'reconnects', 0)} times",
+        told("%(n)s frames received", n=getattr(stats, "frames_ok", 0)),
+        told("%(n)s damaged", n=bad) if bad else told("none damaged"),
+        told(
+            "%(n)s lost in %(gaps)s gaps",
+            n=getattr(stats, "frames_missed", 0),
+            gaps=getattr(stats, "seq_gaps", 0),
+        ),
+        told("%(n)s failed their checksum", n=getattr(stats, "bad_crc", 0)),
+        told("reconnected %(n)s times", n=getattr(stats, "reconnects", 0)),
     ]
     if hasattr(stats, "resyncs"):  # a newer link counts its resyncs apart
-        parts.insert(3, f"{stats.resyncs} resyncs")
-    return ", ".join(parts)
+        parts.insert(3, told("%(n)s resyncs", n=stats.resyncs))
+    return joined(", ", parts)

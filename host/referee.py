@@ -22,6 +22,7 @@ from lawmaster.host.plugin import (
     Status,
     Wait,
 )
+from lawmaster.host.ui.text import sentence, told
 from lawmaster.rules.core import IllegalAction, events_for
 
 if TYPE_CHECKING:
@@ -157,31 +158,41 @@ class Referee:
 
     def _held(self) -> dict[str, Any]:
         self.counts["held"] += 1
-        why = self.paused or "the board is being checked against the game"
+        why = self.paused or told("the board is being checked against the game")
         return {
             "ok": False,
             "paused": True,
-            "error": f"The referee is paused ({why}). Nothing was decided: send it again"
-            " when play goes on.",
+            "error": told(
+                "The referee is paused (%(why)s). Nothing was decided: send it again"
+                " when play goes on.",
+                why=why,
+            ),
         }
 
     def _pause_status(self) -> Status | None:
         if self.paused is not None:
             # The seats' banners say why (each in the words it may read); the table
             # screen, which has no banner for it, reads the reason in its status.
-            short = "Paused: no move is accepted or refused until the board can be read again."
-            why = self.paused[:1].upper() + self.paused[1:]
-            return Status("blind", short, f"{why}. {short}", (TABLE,))
+            short = told(
+                "Paused: no move is accepted or refused until the board can be read again."
+            )
+            why = sentence(self.paused)
+            return Status(
+                "blind", short, told("%(why)s. %(short)s", why=why, short=short), (TABLE,)
+            )
         if self.rechecking:
             asked = self.rules.board_status(self.table.state)
             if asked is not None and asked.state == "illegal":
-                back = "The board is back, but it differs from the game: "
-                detail = back + asked.detail if asked.detail else ""
-                return dataclasses.replace(asked, message=back + asked.message, detail=detail)
+                back = "The board is back, but it differs from the game: %(problem)s"
+                detail = told(back, problem=asked.detail) if asked.detail else ""
+                message = told(back, problem=asked.message)
+                return dataclasses.replace(asked, message=message, detail=detail)
             return Status(
                 "waiting",
-                "The board is back. Put every piece where the game has it: play goes on"
-                " when the board matches the game.",
+                told(
+                    "The board is back. Put every piece where the game has it: play goes on"
+                    " when the board matches the game."
+                ),
             )
         return None
 
@@ -227,18 +238,20 @@ class Referee:
 
     def _checked_tablet(self, seat: str, action: Any) -> dict[str, Any]:
         if not isinstance(action, dict) or not isinstance(action.get("act"), str):
-            raise IllegalAction('an input must be an object with an "act" field')
+            raise IllegalAction(told('an input must be an object with an "act" field'))
         state = self.table.state
         if seat not in self.table.engine.seats(state):
-            raise IllegalAction("only a player's tablet can send moves")
+            raise IllegalAction(told("only a player's tablet can send moves"))
         if self.table.engine.is_over(state):
-            raise IllegalAction("the game is over")
+            raise IllegalAction(told("the game is over"))
         owner = self.rules.owner(action, state)
         if owner is None:
             if seat not in self.table.engine.to_act(state):
-                raise IllegalAction("it is not your turn")
+                raise IllegalAction(told("it is not your turn"))
         elif owner != seat:
-            raise IllegalAction(f"only {owner} can send '{action['act']}'")
+            raise IllegalAction(
+                told("only %(who)s can send '%(act)s'", who=owner, act=action["act"])
+            )
         return dict(action)
 
     # -- board ----------------------------------------------------------------
@@ -371,7 +384,7 @@ class Referee:
                 return
             if kind == "UnknownTag":
                 self.counts["unknown_tag"] += 1
-                self.notice = Status("illegal", f"unknown card: {event.message}")
+                self.notice = Status("illegal", told("unknown card: %(why)s", why=event.message))
             elif kind == "CardTapped":
                 self.carry_out(self.rules.card(event.card, event.seat, self.table.state))
             self.refresh()
@@ -400,10 +413,10 @@ class Referee:
                 return self._held()
             state = self.table.state
             if not self.table.actions:
-                return {"ok": False, "error": "there is nothing to undo"}
+                return {"ok": False, "error": told("there is nothing to undo")}
             sides = self.rules.sides(state)
             if seat is not None and seat not in sides:
-                return {"ok": False, "error": "only a player can ask for an undo"}
+                return {"ok": False, "error": told("only a player can ask for an undo")}
             mine = sides.get(seat) if seat is not None else None
             confirmers = tuple(s for s, side in sides.items() if side != mine)
             self.table.set_undo(UndoRequest(seat or "table", confirmers, len(self.table.actions)))
@@ -416,12 +429,12 @@ class Referee:
                 return self._held()
             request = self.table.undo
             if request is None:
-                return {"ok": False, "error": "nobody asked for an undo"}
+                return {"ok": False, "error": told("nobody asked for an undo")}
             if seat not in request.confirmers:
-                return {"ok": False, "error": "the other side must confirm the undo"}
+                return {"ok": False, "error": told("the other side must confirm the undo")}
             if request.move != len(self.table.actions):
                 self.table.set_undo(None)
-                return {"ok": False, "error": "the game moved on; ask again"}
+                return {"ok": False, "error": told("the game moved on; ask again")}
             try:
                 seq = self.table.take_back(seat=seat, source=TABLET)
             except IllegalAction as exc:

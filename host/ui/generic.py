@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import render_template
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 #: Deeper nesting than this is shown as one line of words, not more lists.
@@ -25,7 +26,7 @@ def value_html(value: Any, depth: int = 0) -> Markup:
     """One value of a view as HTML: objects become definition lists, lists become lists."""
     if isinstance(value, Mapping):
         if not value:
-            return Markup('<span class="empty">none</span>')
+            return Markup('<span class="empty">{}</span>').format(_("none"))
         if depth >= _MAX_DEPTH:
             return escape(_flat(value))
         items = Markup("").join(
@@ -35,7 +36,7 @@ def value_html(value: Any, depth: int = 0) -> Markup:
         return Markup('<dl class="view">{}</dl>').format(items)
     if isinstance(value, list | tuple):
         if not value:
-            return Markup('<span class="empty">none</span>')
+            return Markup('<span class="empty">{}</span>').format(_("none"))
         if all(not isinstance(v, Mapping | list | tuple) for v in value):
             return escape(", ".join(_scalar(v) for v in value))
         items = Markup("").join(
@@ -49,9 +50,9 @@ def _scalar(value: Any) -> str:
     if value is None:
         return "—"
     if value is True:
-        return "yes"
+        return str(_("yes"))
     if value is False:
-        return "no"
+        return str(_("no"))
     return str(value)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app
+from flask_babel import gettext as _
 
 from .errors import BAD_TOKEN, UNKNOWN, WebError
 
@@ -24,7 +25,7 @@ def current_table() -> Any:
     """The table in play, or a 404 when no game has been set up yet."""
     table = getattr(get_host(), "table", None)
     if table is None:
-        raise WebError(UNKNOWN, "no game is set up on this table yet")
+        raise WebError(UNKNOWN, _("no game is set up on this table yet"))
     return table
 
 
@@ -35,5 +36,5 @@ def seat_for(token: str) -> tuple[Any, str]:
     if 0 < len(token) <= MAX_TOKEN_LENGTH:
         seat = table.seat_for_token(token)
     if seat is None or seat == TABLE_SEAT:
-        raise WebError(BAD_TOKEN, "that seat link is not valid for this game")
+        raise WebError(BAD_TOKEN, _("that seat link is not valid for this game"))
     return table, seat

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -58,10 +59,10 @@ def register_error_handlers(app: Flask) -> None:
     def _http_error(exc: HTTPException) -> Response:
         status = exc.code or 400
         reasons = {
-            400: "the request could not be read",
-            404: "there is no such page",
-            405: "that method is not allowed here",
-            413: "the request is too large",
+            400: _("the request could not be read"),
+            404: _("there is no such page"),
+            405: _("that method is not allowed here"),
+            413: _("the request is too large"),
         }
         reason = reasons.get(status, exc.description or exc.name)
         # A bad request from the client is never a server fault; keep 4xx as 4xx.
@@ -73,4 +74,4 @@ def register_error_handlers(app: Flask) -> None:
         log.exception("unexpected error answering %s %s", request.method, request.path)
         # Counted so the tests can tell a refused request from a hidden bug.
         app.extensions.setdefault("lawmaster.unexpected", []).append(repr(exc))
-        return error_response(MALFORMED, "the request could not be handled")
+        return error_response(MALFORMED, _("the request could not be handled"))

@@ -15,6 +15,7 @@ import hmac
 from urllib.parse import urlsplit
 
 from flask import current_app, request
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -73,7 +74,7 @@ def check_same_origin() -> None:
         return
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None and site not in ("same-origin", "none"):
-        raise WebError(BAD_TOKEN, "this request came from another site's page, so it is refused")
+        raise WebError(BAD_TOKEN, _("this request came from another site's page, so it is refused"))
     origin = request.headers.get("Origin")
     if origin is None:
         return  # not a browser page's request (a browser names the origin of every post)
@@ -82,7 +83,7 @@ def check_same_origin() -> None:
     if public:
         allowed.add(_origin(str(public)))
     if _origin(origin) not in allowed:
-        raise WebError(BAD_TOKEN, "this request came from another site's page, so it is refused")
+        raise WebError(BAD_TOKEN, _("this request came from another site's page, so it is refused"))
 
 
 def check_seat_device(token: str) -> None:
@@ -91,8 +92,10 @@ def check_seat_device(token: str) -> None:
     if record.is_claimed(token) and not record.holds(token, device()):
         raise WebError(
             BAD_TOKEN,
-            "this seat is open on another device; to move it here, scan its code again"
-            " and ask the host",
+            _(
+                "this seat is open on another device; to move it here, scan its code again"
+                " and ask the host"
+            ),
         )
 
 
@@ -104,7 +107,7 @@ def check_seat_post(token: str) -> None:
         if not hmac.compare_digest(sent.encode("utf-8"), token.encode("utf-8")):
             raise WebError(BAD_TOKEN, f"a seat's input must carry its token in {TOKEN_HEADER}")
     else:
-        _check_form(seat_scope(token))
+        check_form(seat_scope(token))
 
 
 def check_host() -> None:
@@ -112,20 +115,22 @@ def check_host() -> None:
     if not access().is_host(device()):
         raise WebError(
             BAD_TOKEN,
-            "only the host can do that: open the host link the table printed when it"
-            " started, or ask on the host page and press confirm on the table's panel",
+            _(
+                "only the host can do that: open the host link the table printed when it"
+                " started, or ask on the host page and press confirm on the table's panel"
+            ),
         )
     if request.method not in _SAFE_METHODS and not request.is_json:
         # Only a real JSON body (which another site's page cannot send without
         # asking first) goes without the form's own field.
-        _check_form(HOST_SCOPE)
+        check_form(HOST_SCOPE)
 
 
-def _check_form(scope: str) -> None:
+def check_form(scope: str) -> None:
     value = request.form.get(FORM_FIELD, "")
     if not value or not access().form_token_valid(value, scope):
         raise WebError(
-            BAD_TOKEN, "this form is out of date or not from this table: reload the page"
+            BAD_TOKEN, _("this form is out of date or not from this table: reload the page")
         )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Response, current_app, request, stream_with_context
+from flask_babel import gettext as _
 
 from .context import get_host
 from .errors import WebError
@@ -110,7 +111,7 @@ def stream(
     slot = slots.open(key or seat, shared=key is None)
     if slot is None:
         # Each open stream holds a server thread; keep some for ordinary requests.
-        raise WebError(TOO_MANY, "too many table screens are open on this table; close one")
+        raise WebError(TOO_MANY, _("too many table screens are open on this table; close one"))
     try:
         subscription = table.subscribe(seat)
     except BaseException:

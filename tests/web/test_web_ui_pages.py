@@ -26,6 +26,8 @@ from web_support import live_server
 from web_ui_games import GAMES, new_host, to_end, to_question
 from web_ui_look import FRAME, problems
 
+from lawmaster.host.web.i18n import COOKIE, seat_key
+
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
     pytest.mark.browser,
@@ -63,6 +65,11 @@ class Look:
         self.fetched: list[str] = []
         self.context.on("request", lambda request: self.fetched.append(request.url))
         self.page = self.context.new_page()
+
+    def speak(self, url: str, scopes: list[str], language: str) -> None:
+        """Every page of ``scopes`` (a seat's key, "table") in ``language`` from now on."""
+        value = "|".join(f"{scope}.{language}" for scope in scopes)
+        self.context.add_cookies([{"name": COOKIE, "value": value, "url": url}])
 
     def visit(self, url: str, viewport: dict, shot: Path | None) -> dict[str, list[str]]:
         """The frame's problems and the whole page's, at ``viewport`` (and a saved shot)."""
@@ -147,3 +154,41 @@ def test_web_ui_pages_every_page_reads_well(looked, request):
     if game in GAME_FINDINGS:
         request.applymarker(pytest.mark.xfail(strict=True, reason=GAME_FINDINGS[game]))
     assert {page: seen["page"] for page, seen in found.items() if seen["page"]} == {}
+
+
+#: GW:s brott is a Swedish game: its table screen and both sides' pages are looked at in
+#: Swedish too, mid-game (Swedish words are longer: nothing may run out of its box).
+SWEDISH = ("table", "gw", "red")
+
+
+@pytest.fixture(scope="module")
+def looked_swedish(browser, tmp_path_factory):
+    """GW:s brott's pages in Swedish with a question pending, as ``looked`` checks them."""
+    host, table, players = new_host(tmp_path_factory.mktemp("gw-brott-sv"), "gw-brott")
+    to_docs = os.environ.get("LAWMASTER_DOC_SHOTS") == "1"
+    shots = DOC_SHOTS if to_docs else tmp_path_factory.mktemp("gw-brott-sv-shots")
+    shots.mkdir(parents=True, exist_ok=True)
+    extra = os.environ.get("LAWMASTER_SHOTS")
+    found: dict[str, dict[str, list[str]]] = {}
+    look = Look(browser)
+    try:
+        with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+            assert table.snapshot(to_question(table, players))["prompts"]
+            scopes = ["table", *(seat_key(table.token(s)) for s in SWEDISH if s != "table")]
+            look.speak(live.url, scopes, "sv")
+            for name in SWEDISH:
+                path = "/table" if name == "table" else f"/seat/{table.token(name)}"
+                stem = f"gw-brott-question-{name}-sv"
+                found[stem] = look.visit(live.url + path, LANDSCAPE, shots / f"{stem}.png")
+                assert look.page.get_attribute("html", "lang") == "sv"
+                tall = Path(extra) / f"{stem}-portrait.png" if extra else None
+                found[f"{stem} portrait"] = look.visit(live.url + path, PORTRAIT, tall)
+    finally:
+        look.close()
+    return found
+
+
+def test_web_ui_pages_swedish_pages_read_well(looked_swedish):
+    # The frame and the whole page, as in English: 16 px text, 44 px targets, words only.
+    assert {page: seen["frame"] for page, seen in looked_swedish.items() if seen["frame"]} == {}
+    assert {page: seen["page"] for page, seen in looked_swedish.items() if seen["page"]} == {}

@@ -159,9 +159,14 @@ def live_server(host: TableHost, **config: Any) -> Iterator[LiveServer]:
 class SseReader:
     """An SSE stream read over a raw HTTP connection (no client library buffering)."""
 
-    def __init__(self, port: int, path: str, timeout: float = 10.0) -> None:
+    def __init__(
+        self, port: int, path: str, timeout: float = 10.0, cookie: str | None = None
+    ) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+        headers = {"Accept": "text/event-stream"}
+        if cookie:
+            headers["Cookie"] = cookie
+        self.conn.request("GET", path, headers=headers)
         self.response = self.conn.getresponse()
 
     def next_block(self) -> str:

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.rules.gw_brott.board import Board
@@ -23,8 +25,80 @@ from lawmaster.rules.gw_brott.cards import card_data, criminal_cards
 
 #: Mini-map cell size (SVG user units; the SVG scales to its box).
 MINI = 10
-#: How a die face reads in a sentence.
-FACE_WORDS = {"arrow": "arrow", "gw": "GW"}
+
+
+def N_(text: str) -> str:
+    """Marks a word of the shipped card data for the catalogue (see ``CARD_WORDS``)."""
+    return text
+
+
+#: The shipped cards' printed words (``rules/gw_brott/data/cards.json``), for the
+#: catalogue: a card is named through ``gettext`` and a name edited to match one's own
+#: copy (the data file invites it) is shown as written.
+CARD_WORDS = (
+    N_("Sammy the Safecracker"),
+    N_("emptied the bank vault"),
+    N_("Polly Pickpocket"),
+    N_("stole the mayor's wallet"),
+    N_("Fred the Forger"),
+    N_("printed false banknotes"),
+    N_("Sally the Smuggler"),
+    N_("smuggled jewels through the harbour"),
+    N_("Bertil the Burglar"),
+    N_("broke into the villa"),
+    N_("Connie the Con Artist"),
+    N_("sold the town hall twice"),
+    N_("Arthur the Art Thief"),
+    N_("took the museum's painting"),
+    N_("Kitty the Cat Burglar"),
+    N_("climbed in for the diamonds"),
+    N_("Blue getaway car"),
+    N_("Blue fingerprint"),
+    N_("Blue bank bag"),
+    N_("Blue crowbar"),
+    N_("Blue ski mask"),
+    N_("Red lipstick letter"),
+    N_("Red torn glove"),
+    N_("Red paint stain"),
+    N_("Red matchbox"),
+    N_("Red stolen ruby"),
+    N_("Green banknote"),
+    N_("Green footprint"),
+    N_("Green bus ticket"),
+    N_("Green dollar bill"),
+    N_("Green cap"),
+    N_("Yellow gold watch"),
+    N_("Yellow raincoat"),
+    N_("Yellow taxi receipt"),
+    N_("Yellow key"),
+    N_("White envelope"),
+    N_("White shirt button"),
+    N_("White chalk mark"),
+    N_("White napkin"),
+    N_("Helicopter"),
+    N_("GW may move to any space on the board."),
+    N_("Informer"),
+    N_("GW chooses an informer, who reveals the space of another criminal of its choice."),
+    N_("Breakthrough"),
+    N_("GW may move 8 steps."),
+    N_("Infiltrator"),
+    N_("GW looks at the criminals' side of the board for 3 seconds."),
+)
+
+
+def face_word(face: object) -> str:
+    """How a die face reads in a sentence: a number as it is, the arrow and GW in words."""
+    if face == "arrow":
+        return _("arrow")
+    if face == "gw":
+        return "GW"
+    return str(face)
+
+
+def _printed(text: object) -> str:
+    """A word of the card data in the page's language (as printed when not catalogued)."""
+    text = str(text or "")
+    return _(text) if text else text
 
 
 @lru_cache(maxsize=1)
@@ -38,13 +112,13 @@ def _cards() -> dict[str, dict[str, Any]]:
 def card_name(card: object) -> str:
     """A card's printed name (evidence or trump), or the card as given if unknown."""
     info = _cards().get(str(card))
-    return str(info["name"]) if info else str(card).replace("-", " ")
+    return _printed(info["name"]) if info else str(card).replace("-", " ")
 
 
 def trump_text(card: object) -> str:
     """What a trump does, in the card data's words."""
     info = _cards().get(str(card))
-    return str(info.get("text", "")) if info else ""
+    return _printed(info.get("text", "")) if info else ""
 
 
 def card_colour(card: object) -> str | None:
@@ -68,27 +142,37 @@ def gw_badge(fill: str) -> Markup:
     ).format(fill)
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``"1 handcuff"``, ``"2 handcuffs"``."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+def handcuffs(count: int) -> str:
+    """``"1 handcuff"``, ``"2 handcuffs"``, in the page's language."""
+    return ngettext("%(num)d handcuff", "%(num)d handcuffs", count)
+
+
+def where_words(piece: str, info: Any, known: Mapping[str, str], maybe: Mapping) -> str:
+    """Where a piece is, as far as this view says (the piece's name goes before it)."""
+    if isinstance(info, Mapping) and info.get("out"):
+        return _("is out of the game.")
+    if piece in known:
+        where = known[piece]
+        return _("is in jail.") if where == "jail" else _("is on %(cell)s.", cell=where)
+    if isinstance(info, Mapping) and info.get("in_jail"):
+        return _("is in jail.")
+    if piece in maybe:
+        cells = [c for c in maybe[piece] if c != "jail"]
+        if not cells:
+            return _("is in jail.")
+        if "jail" in maybe[piece]:
+            return ngettext(
+                "may be on %(num)d space or in jail.",
+                "may be on %(num)d spaces or in jail.",
+                len(cells),
+            )
+        return ngettext("may be on %(num)d space.", "may be on %(num)d spaces.", len(cells))
+    return _("is hidden somewhere on the board.")
 
 
 def where_sentence(piece: str, info: Any, known: Mapping[str, str], maybe: Mapping) -> str:
     """Where a piece is, as far as this view says, as a sentence."""
-    if isinstance(info, Mapping) and info.get("out"):
-        return f"{piece} is out of the game."
-    if piece in known:
-        where = known[piece]
-        return f"{piece} is in jail." if where == "jail" else f"{piece} is on {where}."
-    if isinstance(info, Mapping) and info.get("in_jail"):
-        return f"{piece} is in jail."
-    if piece in maybe:
-        cells = [c for c in maybe[piece] if c != "jail"]
-        if not cells:
-            return f"{piece} is in jail."
-        text = f"{piece} may be on {plural(len(cells), 'space')}"
-        return text + (" or in jail." if "jail" in maybe[piece] else ".")
-    return f"{piece} is hidden somewhere on the board."
+    return _("%(piece)s %(where)s", piece=piece, where=where_words(piece, info, known, maybe))
 
 
 def piece_facts(info: Any) -> str:
@@ -98,85 +182,164 @@ def piece_facts(info: Any) -> str:
     parts = []
     cuffs = info.get("handcuffs")
     if isinstance(cuffs, int):
-        parts.append("no handcuffs yet" if cuffs == 0 else f"{plural(cuffs, 'handcuff')} of 3")
+        if cuffs == 0:
+            parts.append(_("No handcuffs yet."))
+        else:
+            parts.append(ngettext("%(num)d handcuff of 3.", "%(num)d handcuffs of 3.", cuffs))
     left = info.get("evidence_left")
     if isinstance(left, int) and not info.get("out"):
-        parts.append(f"{plural(left, 'evidence card')} still to hand in")
-    return (", ".join(parts).capitalize() + ".") if parts else ""
+        parts.append(
+            ngettext(
+                "%(num)d evidence card still to hand in.",
+                "%(num)d evidence cards still to hand in.",
+                left,
+            )
+        )
+    return " ".join(parts)
 
 
 def dice_words(dice: Any) -> str:
     """The five criminal dice as they lie, in words."""
     if not isinstance(dice, list) or not dice:
         return ""
-    shown = [FACE_WORDS.get(str(d), str(d)) for d in dice if d is not None]
+    shown = ", ".join(face_word(d) for d in dice if d is not None)
     blank = sum(1 for d in dice if d is None)
-    text = f"The criminal dice show {', '.join(shown)}" if shown else "No criminal die is rolled"
-    if blank and shown:
-        text += f"; {plural(blank, 'die')} {'is' if blank == 1 else 'are'} not rolled yet"
-    return text + "."
+    if not shown:
+        return _("No criminal die is rolled.")
+    if blank:
+        return ngettext(
+            "The criminal dice show %(faces)s; %(num)d die is not rolled yet.",
+            "The criminal dice show %(faces)s; %(num)d dice are not rolled yet.",
+            blank,
+            faces=shown,
+        )
+    return _("The criminal dice show %(faces)s.", faces=shown)
 
 
 def may_do(view: Mapping[str, Any]) -> list[str]:
     """What this seat may do now and why, one sentence each."""
     seat = str(view.get("seat"))
     if view.get("winner"):
-        return [f"The game is over: {view['winner']} won."]
+        return [_("The game is over: %(winner)s won.", winner=who_is(view["winner"]))]
     asked = view.get("asked")
     waiting = [str(s) for s in view.get("to_act") or []]
     if not isinstance(asked, Mapping):
         if not waiting:
             return []
-        who = " and ".join("GW" if s == "gw" else s for s in waiting)
+        who = _(" and ").join(who_is(s) for s in waiting)
         # The table screen is nobody's: it only says whose turn it is.
-        return [f"It is {who}'s turn." if seat == "table" else f"Wait: it is {who}'s turn now."]
+        if seat == "table":
+            return [_("It is %(who)s's turn.", who=who)]
+        return [_("Wait: it is %(who)s's turn now.", who=who)]
     act = asked.get("act")
     lines: list[str] = []
     if act == "gw_roll":
         bonus = asked.get("bonus") or 0
-        extra = f" plus {bonus} for the criminal dice showing GW" if bonus else ""
-        lines.append(f"Your turn: roll your die and move that many steps{extra}.")
+        if bonus:
+            lines.append(
+                _(
+                    "Your turn: roll your die and move that many steps plus %(bonus)s for the"
+                    " criminal dice showing GW.",
+                    bonus=bonus,
+                )
+            )
+        else:
+            lines.append(_("Your turn: roll your die and move that many steps."))
         trumps = asked.get("or_trump") or []
         if trumps:
             names = ", ".join(card_name(t) for t in trumps)
-            lines.append(f"Instead of rolling you may play one trump: {names}.")
+            lines.append(_("Instead of rolling you may play one trump: %(cards)s.", cards=names))
     elif act == "gw_move":
-        steps = asked.get("steps")
-        how = "exactly" if asked.get("exactly") else "up to"
-        kind = str(asked.get("kind") or "normal")
-        lines.append(
-            f"Make your {kind} move: {how} {steps} steps. You catch the first criminal you meet."
-        )
+        steps = int(asked.get("steps") or 0)
+        lines.append(gw_move_words(str(asked.get("kind") or "normal"), steps, asked.get("exactly")))
+        lines.append(_("You catch the first criminal you meet."))
     elif act == "roll":
         count = asked.get("dice_to_roll") or 0
         if asked.get("must_reset"):
             lines.append(
-                "All five dice show GW: you must reset them first (GW then makes a special move)."
+                _(
+                    "All five dice show GW: you must reset them first"
+                    " (GW then makes a special move)."
+                )
             )
         elif count:
-            lines.append(f"Your turn: roll the {plural(count, 'die', 'dice')} not showing GW.")
+            lines.append(
+                ngettext(
+                    "Your turn: roll the %(num)d die not showing GW.",
+                    "Your turn: roll the %(num)d dice not showing GW.",
+                    count,
+                )
+            )
         if asked.get("may_reset") and not asked.get("must_reset"):
-            lines.append("You may reset the dice first; GW then moves one step per die showing GW.")
+            lines.append(
+                _("You may reset the dice first; GW then moves one step per die showing GW.")
+            )
         for card in asked.get("may_destroy") or []:
             lines.append(
-                f"You stand on the space of your {card_name(card)}: you may hand it "
-                "in before you roll."
+                _(
+                    "You stand on the space of your %(card)s: you may hand it in before you roll.",
+                    card=card_name(card),
+                )
             )
     elif act == "move":
-        lines.append("Choose one of the dice and move your piece that far.")
+        lines.append(_("Choose one of the dice and move your piece that far."))
         if asked.get("may_reroll"):
             lines.append(
-                f"Or roll the {plural(asked['may_reroll'], 'die', 'dice')} not showing GW again."
+                ngettext(
+                    "Or roll the %(num)d die not showing GW again.",
+                    "Or roll the %(num)d dice not showing GW again.",
+                    int(asked["may_reroll"]),
+                )
             )
         if asked.get("may_pass"):
-            lines.append("No die gives you a legal move, so you may pass.")
+            lines.append(_("No die gives you a legal move, so you may pass."))
     elif act == "inform":
         lines.append(
-            "GW made you the informer: name another criminal, whose space is then shown to GW."
+            _("GW made you the informer: name another criminal, whose space is then shown to GW.")
         )
     if not lines and seat in waiting:
-        lines.append("It is your turn.")
+        lines.append(_("It is your turn."))
     return lines
+
+
+def who_is(seat: object) -> str:
+    """A seat as players name it: GW's seat is "GW", a criminal its piece as typed."""
+    return "GW" if seat == "gw" else str(seat)
+
+
+def gw_move_words(kind: str, steps: int, exactly: object) -> str:
+    """GW's move as asked: its kind, and exactly or up to how many steps."""
+    if kind == "special":
+        if exactly:
+            return ngettext(
+                "Make your special move: exactly %(num)d step.",
+                "Make your special move: exactly %(num)d steps.",
+                steps,
+            )
+        return ngettext(
+            "Make your special move: up to %(num)d step.",
+            "Make your special move: up to %(num)d steps.",
+            steps,
+        )
+    if kind == "extra":
+        if exactly:
+            return ngettext(
+                "Make your extra move: exactly %(num)d step.",
+                "Make your extra move: exactly %(num)d steps.",
+                steps,
+            )
+        return ngettext(
+            "Make your extra move: up to %(num)d step.",
+            "Make your extra move: up to %(num)d steps.",
+            steps,
+        )
+    if exactly:
+        return ngettext(
+            "Make your move: exactly %(num)d step.", "Make your move: exactly %(num)d steps.", steps
+        )
+    return ngettext(
+        "Make your move: up to %(num)d step.", "Make your move: up to %(num)d steps.", steps
+    )
 
 
 def ink_on(fill: str) -> str:
@@ -201,7 +364,7 @@ def evidence_cards(cards: list[Any], board: Board | None, fills: Mapping[str, st
         colour = card_colour(card) or "white"
         cell = ""
         if board is not None and str(card) in board.evidence:
-            cell = f"Space {board.name_of(board.evidence[str(card)])}"
+            cell = _("Space %(cell)s", cell=board.name_of(board.evidence[str(card)]))
         fill = fills.get(colour, "#f4f4f4")
         items.append(
             Markup(
@@ -228,15 +391,18 @@ def criminal_card(card: Any, ability: Any) -> Markup:
     """The seat's criminal card: who you are, your crime, the trump you are immune to."""
     if isinstance(card, Mapping):
         immune = card.get("immune_to") or ability
-        return Markup(
-            '<p class="gw-who">You are <strong>{}</strong>, who {}. You are immune to GW\'s '
-            "{} card.</p>"
-        ).format(card.get("name"), card.get("crime"), card_name(immune))
+        who = Markup(_("You are %(name)s, who %(crime)s.")) % {
+            "name": Markup("<strong>{}</strong>").format(_printed(card.get("name"))),
+            "crime": _printed(card.get("crime")),
+        }
+        return Markup('<p class="gw-who">{} {}</p>').format(
+            who, _("You are immune to GW's %(card)s card.", card=card_name(immune))
+        )
     if isinstance(ability, str) and ability:
         info = criminal_cards().get(ability)
         immune = info["immune_to"] if info else ability
-        return Markup('<p class="gw-who">You are immune to GW\'s {} card.</p>').format(
-            card_name(immune)
+        return Markup('<p class="gw-who">{}</p>').format(
+            _("You are immune to GW's %(card)s card.", card=card_name(immune))
         )
     return Markup("")
 
@@ -278,8 +444,8 @@ def mini_map(
     opacity = shade(weights)
     parts = [
         f'<svg class="gw-mini" viewBox="0 0 {board.width * MINI} {board.height * MINI}" '
-        f'role="img" aria-label="Where {escape(piece)} may be: '
-        f'{len(opacity)} spaces" xmlns="http://www.w3.org/2000/svg">'
+        f'role="img" aria-label="{escape(_l_where(piece, len(opacity)))}" '
+        f'xmlns="http://www.w3.org/2000/svg">'
     ]
     houses, jail = set(board.houses), set(board.jail_cells)
     for cell in range(board.size):
@@ -299,3 +465,12 @@ def mini_map(
             )
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _l_where(piece: str, count: int) -> str:
+    return ngettext(
+        "Where %(piece)s may be: %(num)d space",
+        "Where %(piece)s may be: %(num)d spaces",
+        count,
+        piece=piece,
+    )

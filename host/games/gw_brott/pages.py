@@ -12,6 +12,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import has_request_context, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
@@ -145,7 +148,7 @@ def board(snapshot: Mapping[str, Any]) -> Markup | None:
     parts.append(
         f'<svg class="board gw-board" data-side="{"gw" if mirror else "criminals"}" '
         f'viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="GW:s brott board" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(_("GW:s brott board"))}" xmlns="http://www.w3.org/2000/svg">'
     )
     parts.append(_defs())
     parts.extend(_labels(grid, mirror))
@@ -185,21 +188,26 @@ def _cells(grid: Board, view: Mapping[str, Any], mirror: bool) -> list[str]:
     on_cell = {cell: card for card, cell in grid.evidence.items()}
     gone = handed_in_cards(view)
     exits = set(grid.jail_exits)
+    words = {"street": _("street"), "house": _("house"), "jail": _("jail")}
     parts = []
     for cell in range(grid.size):
         x, y = _origin(grid, cell, mirror)
         name = grid.name_of(cell)
-        kind, fill, note = "street", "#eceae4", "street"
+        kind, fill, note = "street", "#eceae4", words["street"]
         if cell in grid.houses:
-            kind, fill, note = "house", "#6b6b6b", "house"
+            kind, fill, note = "house", "#6b6b6b", words["house"]
         elif cell in grid.jail_cells:
-            kind, fill, note = "jail", "url(#jail-bars)", "jail"
+            kind, fill, note = "jail", "url(#jail-bars)", words["jail"]
         elif cell in on_cell:
             card = on_cell[cell]
             kind, fill = f"evidence {grid.colour_of(card)}", EVIDENCE_FILL[grid.colour_of(card)]
-            note = f"evidence {card}" + (" (handed in)" if card in gone else "")
+            printed = gw_know.card_name(card)
+            if card in gone:
+                note = _("evidence: %(card)s (handed in)", card=printed)
+            else:
+                note = _("evidence: %(card)s", card=printed)
         if cell in exits:
-            note += ", jail exit"
+            note = _("%(space)s, jail exit", space=note)
         parts.append(
             f'<g class="cell {kind}" data-cell="{name}"><title>{name}: {escape(note)}</title>'
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
@@ -269,7 +277,8 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         parts.append(
             f'<g class="piece criminal" data-piece="{escape(piece)}" '
             f'data-cell="{grid.name_of(cell)}">'
-            f"<title>{escape(piece)} on {grid.name_of(cell)}</title>"
+            f"<title>{escape(_('%(piece)s on %(cell)s', piece=piece, cell=grid.name_of(cell)))}"
+            "</title>"
             f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.33}" fill="{fill}" '
             f'stroke="#000" stroke-width="2"/>'
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
@@ -282,7 +291,7 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         x, y = _origin(grid, cell, mirror)
         parts.append(
             f'<g class="piece gw" data-cell="{grid.name_of(cell)}">'
-            f"<title>GW on {grid.name_of(cell)}</title>"
+            f"<title>{escape(_('GW on %(cell)s', cell=grid.name_of(cell)))}</title>"
             f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" rx="6" '
             f'fill="{GW_FILL}" stroke="#fff" stroke-width="2"/>'
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" fill="#fff" '
@@ -316,8 +325,9 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         cx = left + width * (i + 1) / (len(jailed) + 1)
         cy = top + height / 2
         parts.append(
-            f'<g class="piece jailed" data-piece="{escape(piece)}"><title>{escape(piece)} in jail'
-            f'</title><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
+            f'<g class="piece jailed" data-piece="{escape(piece)}">'
+            f"<title>{escape(_('%(piece)s in jail', piece=piece))}</title>"
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
             f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/>'
             f'<text class="maybe-label" x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
             f'fill="{"#000" if piece in ("yellow", "white") else "#fff"}">'
@@ -349,7 +359,9 @@ def _sentences(lines: Iterable[str], css: str) -> Markup:
 def _now(view: Mapping[str, Any]) -> Markup:
     lines = gw_know.may_do(view)
     round_ = view.get("round")
-    head = Markup("<p>Round {}.</p>").format(round_) if isinstance(round_, int) else Markup("")
+    head = Markup("")
+    if isinstance(round_, int):
+        head = Markup("<p>{}</p>").format(_("Round %(round)s.", round=round_))
     dice = gw_know.dice_words(view.get("criminal_dice"))
     return Markup('<div class="gw-now">{}{}{}</div>').format(
         head, _sentences(lines, "gw-may"), Markup("<p>{}</p>").format(dice) if dice else ""
@@ -362,21 +374,24 @@ def _own_cards(view: Mapping[str, Any], grid: Board | None) -> Markup:
     if isinstance(held, list):
         if held:
             parts.append(
-                Markup("<h3>Your evidence cards ({})</h3>").format(len(held))
+                Markup("<h3>{}</h3>").format(_("Your evidence cards (%(num)s)", num=len(held)))
                 + gw_know.evidence_cards(held, grid, EVIDENCE_FILL)
             )
         else:
-            parts.append(Markup("<p>You hold no evidence cards.</p>"))
+            parts.append(Markup("<p>{}</p>").format(_("You hold no evidence cards.")))
     trumps = view.get("trumps_left")
     if isinstance(trumps, list):
         cuffs = view.get("handcuffs_left")
         if isinstance(cuffs, int):
-            left = gw_know.plural(cuffs, "handcuff")
-            parts.append(Markup("<p>You have {} left.</p>").format(left))
+            left = ngettext(
+                "You have %(num)d handcuff left.", "You have %(num)d handcuffs left.", cuffs
+            )
+            parts.append(Markup("<p>{}</p>").format(left))
         if trumps:
-            parts.append(Markup("<h3>Your trumps</h3>") + gw_know.trump_cards(trumps))
+            heading = Markup("<h3>{}</h3>").format(_("Your trumps"))
+            parts.append(heading + gw_know.trump_cards(trumps))
         else:
-            parts.append(Markup("<p>You have no trumps left.</p>"))
+            parts.append(Markup("<p>{}</p>").format(_("You have no trumps left.")))
     return Markup("").join(parts)
 
 
@@ -388,24 +403,26 @@ def _pieces_told(view: Mapping[str, Any], order: list[str], seat: str) -> Markup
     gw = view.get("gw_position")
     if isinstance(gw, str):
         rows.append(
-            Markup('<li data-piece="gw">{}<span>GW is on {}.</span></li>').format(
-                gw_know.gw_badge(GW_FILL), gw
+            Markup('<li data-piece="gw">{}<span>{}</span></li>').format(
+                gw_know.gw_badge(GW_FILL), _("GW is on %(cell)s.", cell=gw)
             )
         )
     for piece in order:
         info = criminals.get(piece)
-        where = gw_know.where_sentence(piece, info, known, maybe).split(" ", 1)[1]
+        where = gw_know.where_words(piece, info, known, maybe)
+        name = _("%(piece)s (you)", piece=piece) if piece == seat else piece
         rows.append(
-            Markup('<li data-piece="{}">{}<span><strong>{}{}</strong> {} {}</span></li>').format(
+            Markup('<li data-piece="{}">{}<span><strong>{}</strong> {} {}</span></li>').format(
                 piece,
                 gw_know.piece_badge(piece, piece_fill(piece, order)),
-                piece,
-                " (you)" if piece == seat else "",
+                name,
                 where,
                 gw_know.piece_facts(info),
             )
         )
-    return Markup('<h3>The pieces</h3><ul class="legend">{}</ul>').format(Markup("").join(rows))
+    return Markup('<h3>{}</h3><ul class="legend">{}</ul>').format(
+        _("The pieces"), Markup("").join(rows)
+    )
 
 
 def _cell_key(name: str) -> tuple[str, int]:
@@ -421,33 +438,44 @@ def _suspects(view: Mapping[str, Any], grid: Board, order: list[str], mirror: bo
         weights = gw_know.weights_for(view, piece)
         jail = "jail" in maybe.get(piece, [])
         if not weights:
-            where = "in jail" if jail or piece in maybe else "out of the game"
+            if jail or piece in maybe:
+                where = _("%(piece)s is in jail.", piece=piece)
+            else:
+                where = _("%(piece)s is out of the game.", piece=piece)
             cards.append(
-                Markup('<li class="gw-suspect" data-piece="{}">{}<p>{} is {}.</p></li>').format(
-                    piece, badge, piece, where
+                Markup('<li class="gw-suspect" data-piece="{}">{}<p>{}</p></li>').format(
+                    piece, badge, where
                 )
             )
             continue
         cells = sorted(weights, key=_cell_key)
-        listed = ", ".join(cells) + (", or in jail" if jail else "")
+        if jail:
+            listed = _("%(cells)s, or in jail.", cells=", ".join(cells))
+            count = ngettext("%(num)d space or jail", "%(num)d spaces or jail", len(cells))
+        else:
+            listed = _("%(cells)s.", cells=", ".join(cells))
+            count = ngettext("%(num)d space", "%(num)d spaces", len(cells))
         cards.append(
             Markup(
                 '<li class="gw-suspect" data-piece="{}">{}{}'
-                '<details class="gw-cells"><summary>Where may {} be? {}</summary>'
-                "<p>{}.</p></details></li>"
+                '<details class="gw-cells"><summary>{}</summary>'
+                "<p>{}</p></details></li>"
             ).format(
                 piece,
                 badge,
                 gw_know.mini_map(grid, piece, piece_fill(piece, order), weights, mirror),
-                piece,
-                gw_know.plural(len(cells), "space") + (" or jail" if jail else ""),
+                _("Where may %(piece)s be? %(count)s", piece=piece, count=count),
                 listed,
             )
         )
-    return Markup(
-        '<h3>Your deduction</h3><p class="hint">One map per criminal: the shaded spaces are '
-        'where it may be. Tap a question to list them.</p><ul class="gw-suspects">{}</ul>'
-    ).format(Markup("").join(cards))
+    return Markup('<h3>{}</h3><p class="hint">{}</p><ul class="gw-suspects">{}</ul>').format(
+        _("Your deduction"),
+        _(
+            "One map per criminal: the shaded spaces are where it may be."
+            " Tap a question to list them."
+        ),
+        Markup("").join(cards),
+    )
 
 
 def _public_record(view: Mapping[str, Any]) -> Markup:
@@ -455,32 +483,58 @@ def _public_record(view: Mapping[str, Any]) -> Markup:
     for item in view.get("evidence_handed_in") or []:
         if isinstance(item, Mapping):
             lines.append(
-                f"{item.get('by')} handed in the {gw_know.card_name(item.get('card'))} "
-                f"(space {item.get('cell')})."
+                _(
+                    "%(who)s handed in the %(card)s (space %(cell)s).",
+                    who=item.get("by"),
+                    card=gw_know.card_name(item.get("card")),
+                    cell=item.get("cell"),
+                )
             )
     for item in view.get("revealed") or []:
         if not isinstance(item, Mapping):
             continue
         card = gw_know.card_name(item.get("card"))
+        round_, piece = item.get("round"), item.get("piece")
         if item.get("immune"):
-            lines.append(f"Round {item.get('round')}: {item.get('piece')} was immune to {card}.")
-        else:
             lines.append(
-                f"Round {item.get('round')}: {card} showed {item.get('piece')} "
-                f"on {item.get('place')}."
+                _(
+                    "Round %(round)s: %(piece)s was immune to %(card)s.",
+                    round=round_,
+                    piece=piece,
+                    card=card,
+                )
+            )
+        else:
+            place = item.get("place")
+            place = _("jail") if place == "jail" else place
+            lines.append(
+                _(
+                    "Round %(round)s: %(card)s showed %(piece)s on %(place)s.",
+                    round=round_,
+                    card=card,
+                    piece=piece,
+                    place=place,
+                )
             )
     played = view.get("trumps_played") or []
     if played:
-        lines.append("Trumps played: " + ", ".join(gw_know.card_name(t) for t in played) + ".")
+        names = ", ".join(gw_know.card_name(t) for t in played)
+        lines.append(_("Trumps played: %(cards)s.", cards=names))
     if "trumps_left" not in view:
         in_hand = view.get("trumps_in_hand")
         if isinstance(in_hand, int) and in_hand:
-            lines.append(f"GW holds {gw_know.plural(in_hand, 'trump')}.")
+            lines.append(ngettext("GW holds %(num)d trump.", "GW holds %(num)d trumps.", in_hand))
         if isinstance(view.get("handcuffs_left"), int):
-            lines.append(f"GW has {gw_know.plural(view['handcuffs_left'], 'handcuff')} left.")
+            lines.append(
+                ngettext(
+                    "GW has %(num)d handcuff left.",
+                    "GW has %(num)d handcuffs left.",
+                    int(view["handcuffs_left"]),
+                )
+            )
     if not lines:
         return Markup("")
-    return Markup("<h3>So far</h3>") + _sentences(lines, "gw-record")
+    return Markup("<h3>{}</h3>").format(_("So far")) + _sentences(lines, "gw-record")
 
 
 #: The referee's prompt kinds drawn here; any other kind falls to the generic forms.
@@ -498,8 +552,10 @@ COVERED_PROMPTS = frozenset(
     }
 )
 
-#: How the die faces read on a button.
-FACE_NAMES = {"arrow": "➔ arrow", "gw": "GW"}
+
+def face_names() -> dict[str, str]:
+    """How the die faces read on a button."""
+    return {"arrow": _("➔ arrow"), "gw": "GW"}
 
 
 def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
@@ -512,103 +568,188 @@ def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Mar
         digital_dice,
         criminal_faces=criminal_faces(),
         gw_faces=gw_faces(),
-        face_names=FACE_NAMES,
+        face_names=face_names(),
         card_name=gw_know.card_name,
         trump_text=gw_know.trump_text,
+        gw_move_words=gw_know.gw_move_words,
+        direction_word=direction_word,
+    )
+
+
+def direction_word(direction: object) -> str:
+    """A direction a criminal's move leaves by, in the page's language."""
+    return {"up": _("up"), "down": _("down"), "left": _("left"), "right": _("right")}.get(
+        str(direction), str(direction)
     )
 
 
 def _who(seat: object) -> str:
-    return "GW" if seat == "gw" else str(seat)
+    return gw_know.who_is(seat)
 
 
 def _faces(faces: object) -> str:
     if not isinstance(faces, list | tuple):
-        return "nothing"
-    return ", ".join(gw_know.FACE_WORDS.get(str(f), str(f)) for f in faces)
+        return _("nothing")
+    return ", ".join(gw_know.face_word(f) for f in faces)
+
+
+def _cards(cards: object) -> str:
+    return ", ".join(gw_know.card_name(c) for c in cards or []) if isinstance(cards, list) else ""
 
 
 def _gw_moved(e: Mapping[str, Any]) -> str:
-    kind = {"normal": "", "special": "special ", "extra": "extra "}.get(str(e.get("kind")), "")
+    kind = str(e.get("kind"))
     path = e.get("path") or []
+    where = {"start": e.get("from"), "end": e.get("to")}
     if not path:
-        text = f"GW stays on {e.get('from')}"
+        text = _("GW stays on %(start)s", **where)
+    elif kind == "special":
+        text = _("GW makes a special move from %(start)s to %(end)s", **where)
+    elif kind == "extra":
+        text = _("GW makes an extra move from %(start)s to %(end)s", **where)
     else:
-        text = f"GW makes a {kind}move from {e.get('from')} to {e.get('to')}"
-        text = text.replace("a extra", "an extra")
-    if e.get("caught"):
-        text += f" and catches {e.get('caught')}"
-    if e.get("blocked"):
-        text += ", is blocked and goes back to the start"
-    return text + "."
+        text = _("GW makes a move from %(start)s to %(end)s", **where)
+    caught, blocked = e.get("caught"), e.get("blocked")
+    if caught and blocked:
+        return _(
+            "%(move)s and catches %(piece)s, is blocked and goes back to the start.",
+            move=text,
+            piece=caught,
+        )
+    if caught:
+        return _("%(move)s and catches %(piece)s.", move=text, piece=caught)
+    if blocked:
+        return _("%(move)s, is blocked and goes back to the start.", move=text)
+    return _("%(move)s.", move=text)
 
 
 def _informed(e: Mapping[str, Any]) -> str:
     if e.get("immune"):
-        return f"{e.get('informer')} informs on {e.get('target')}, who is immune to the Informer."
-    target = e.get("target")
-    return f"{e.get('informer')} informs on {target}: {target} is on {e.get('cell')}."
+        return _(
+            "%(informer)s informs on %(target)s, who is immune to the Informer.",
+            informer=e.get("informer"),
+            target=e.get("target"),
+        )
+    return _(
+        "%(informer)s informs on %(target)s: %(target)s is on %(cell)s.",
+        informer=e.get("informer"),
+        target=e.get("target"),
+        cell=e.get("cell"),
+    )
 
 
 def _infiltrated(e: Mapping[str, Any]) -> str:
     seen = e.get("seen") or {}
     hidden = e.get("hidden") or []
-    parts = [f"{p} on {c}" for p, c in seen.items()] if isinstance(seen, Mapping) else []
-    text = "GW looks at the criminals' side: " + (", ".join(parts) or "nobody seen")
+    parts = (
+        [_("%(piece)s on %(cell)s", piece=p, cell=c) for p, c in seen.items()]
+        if isinstance(seen, Mapping)
+        else []
+    )
+    found = ", ".join(parts) or _("nobody seen")
     if hidden:
-        text += f"; immune: {', '.join(map(str, hidden))}"
-    return text + "."
+        return _(
+            "GW looks at the criminals' side: %(seen)s; immune: %(immune)s.",
+            seen=found,
+            immune=", ".join(map(str, hidden)),
+        )
+    return _("GW looks at the criminals' side: %(seen)s.", seen=found)
+
+
+def _moved_with(e: Mapping[str, Any]) -> str:
+    die = gw_know.face_word(e.get("die"))
+    if e.get("from_jail"):
+        return _("%(who)s moves with die %(die)s out of jail.", who=e.get("by"), die=die)
+    return _("%(who)s moves with die %(die)s.", who=e.get("by"), die=die)
+
+
+def _passed(e: Mapping[str, Any]) -> str:
+    if e.get("reason") == "no legal move":
+        return _("%(who)s has no legal move and passes.", who=e.get("by"))
+    reason = e.get("reason")
+    if reason == "no die left: all five dice show GW":
+        reason = _("no die left: all five dice show GW")
+    return _("%(who)s passes (%(reason)s).", who=e.get("by"), reason=reason)
+
+
+def _gw_rolled(e: Mapping[str, Any]) -> str:
+    steps = int(e.get("steps") or 0)
+    if e.get("bonus"):
+        return ngettext(
+            "GW rolls %(face)s plus %(bonus)s for the dice showing GW: %(num)d step.",
+            "GW rolls %(face)s plus %(bonus)s for the dice showing GW: %(num)d steps.",
+            steps,
+            face=e.get("face"),
+            bonus=e.get("bonus"),
+        )
+    return ngettext(
+        "GW rolls %(face)s: %(num)d step.",
+        "GW rolls %(face)s: %(num)d steps.",
+        steps,
+        face=e.get("face"),
+    )
+
+
+def _caught(e: Mapping[str, Any]) -> str:
+    return _(
+        "GW catches %(piece)s on %(cell)s: %(piece)s goes to jail with %(cuffs)s;"
+        " GW has %(left)s left.",
+        piece=e.get("piece"),
+        cell=e.get("cell"),
+        cuffs=gw_know.handcuffs(int(e.get("handcuffs") or 0)),
+        left=gw_know.handcuffs(int(e.get("handcuffs_left") or 0)),
+    )
 
 
 _DESCRIBE = {
-    "setup": lambda e: (
-        f"The game is set up: the criminals {', '.join(map(str, e.get('criminals', [])))} start "
-        f"in jail, GW on {e.get('gw_position')} with {e.get('handcuffs_left')} handcuffs."
+    "setup": lambda e: ngettext(
+        "The game is set up: the criminals %(criminals)s start in jail, GW on %(cell)s with"
+        " %(num)d handcuff.",
+        "The game is set up: the criminals %(criminals)s start in jail, GW on %(cell)s with"
+        " %(num)d handcuffs.",
+        int(e.get("handcuffs_left") or 0),
+        criminals=", ".join(map(str, e.get("criminals", []))),
+        cell=e.get("gw_position"),
     ),
-    "dealt": lambda e: (
-        f"{e.get('piece')} is dealt the "
-        + ", ".join(gw_know.card_name(c) for c in e.get("evidence") or [])
-        + "."
+    "dealt": lambda e: _(
+        "%(piece)s is dealt the %(cards)s.", piece=e.get("piece"), cards=_cards(e.get("evidence"))
     ),
-    "trumps_dealt": lambda e: (
-        f"GW holds the trumps {', '.join(gw_know.card_name(c) for c in e.get('cards') or [])}."
+    "trumps_dealt": lambda e: _("GW holds the trumps %(cards)s.", cards=_cards(e.get("cards"))),
+    "turn": lambda e: _("It is %(who)s's turn.", who=_who(e.get("seat"))),
+    "reset": lambda e: ngettext(
+        "%(who)s resets the dice; GW makes a special move of %(num)d step.",
+        "%(who)s resets the dice; GW makes a special move of %(num)d steps.",
+        int(e.get("gw_steps") or 0),
+        who=e.get("by"),
     ),
-    "turn": lambda e: f"It is {_who(e.get('seat'))}'s turn.",
-    "reset": lambda e: (
-        f"{e.get('by')} resets the dice; GW makes a special move of {e.get('gw_steps')} steps."
+    "evidence_destroyed": lambda e: _(
+        "%(who)s hands in the %(card)s from %(cell)s.",
+        who=e.get("by"),
+        card=gw_know.card_name(e.get("card")),
+        cell=e.get("cell"),
     ),
-    "evidence_destroyed": lambda e: (
-        f"{e.get('by')} hands in the {gw_know.card_name(e.get('card'))} from {e.get('cell')}."
+    "rolled": lambda e: _(
+        "%(who)s rolls %(faces)s.", who=e.get("by"), faces=_faces(e.get("faces"))
     ),
-    "rolled": lambda e: f"{e.get('by')} rolls {_faces(e.get('faces'))}.",
-    "criminal_moved": lambda e: (
-        f"{e.get('by')} moves with die {gw_know.FACE_WORDS.get(str(e.get('die')), e.get('die'))}"
-        + (" out of jail." if e.get("from_jail") else ".")
+    "criminal_moved": _moved_with,
+    "criminal_position": lambda e: _(
+        "%(who)s is now on %(cell)s.", who=e.get("by"), cell=e.get("to")
     ),
-    "criminal_position": lambda e: f"{e.get('by')} is now on {e.get('to')}.",
-    "passed": lambda e: (
-        f"{e.get('by')} has no legal move and passes."
-        if e.get("reason") == "no legal move"
-        else f"{e.get('by')} passes ({e.get('reason')})."
-    ),
-    "dice_reset": lambda e: "The criminal dice are reset.",
-    "gw_rolled": lambda e: (
-        f"GW rolls {e.get('face')}"
-        + (f" plus {e.get('bonus')} for the dice showing GW" if e.get("bonus") else "")
-        + f": {e.get('steps')} steps."
-    ),
+    "passed": _passed,
+    "dice_reset": lambda e: _("The criminal dice are reset."),
+    "gw_rolled": _gw_rolled,
     "gw_moved": _gw_moved,
-    "caught": lambda e: (
-        f"GW catches {e.get('piece')} on {e.get('cell')}: {e.get('piece')} goes to jail with "
-        f"{gw_know.plural(int(e.get('handcuffs') or 0), 'handcuff')}; GW has "
-        f"{gw_know.plural(int(e.get('handcuffs_left') or 0), 'handcuff')} left."
+    "caught": _caught,
+    "trump_played": lambda e: _(
+        "GW plays the %(card)s trump.", card=gw_know.card_name(e.get("card"))
     ),
-    "trump_played": lambda e: f"GW plays the {gw_know.card_name(e.get('card'))} trump.",
     "informed": _informed,
     "infiltrated": _infiltrated,
-    "out": lambda e: f"{e.get('piece')} is out of the game; its evidence goes to GW.",
+    "out": lambda e: _(
+        "%(piece)s is out of the game; its evidence goes to GW.", piece=e.get("piece")
+    ),
     # Kept as "gw wins!" (not "GW"): other groups' page tests match this exact line.
-    "won": lambda e: f"{e.get('winner')} wins!",
+    "won": lambda e: _("%(winner)s wins!", winner=e.get("winner")),
 }
 
 
@@ -626,7 +767,7 @@ def describe(event: Mapping[str, Any]) -> str:
 class GwBrottUI(SeatUI):
     """GW:s brott's seat pages: the grid from either side, deduction maps, cards."""
 
-    sides = {"criminals": "the criminals' side", "gw": "GW's side"}
+    sides = {"criminals": _l("the criminals' side"), "gw": _l("GW's side")}
     covered = COVERED_PROMPTS
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:

@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from lawmaster.host.plugin import Prompt, prompt
+from lawmaster.host.ui.text import told
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
 
-def gw_prompts(
-    asked: Mapping[str, Any], said_trump: str | None, on_board: bool
-) -> list[Prompt]:
+def gw_prompts(asked: Mapping[str, Any], said_trump: str | None, on_board: bool) -> list[Prompt]:
     """GW's prompts from what GW's view asks (``said_trump``: a trump tapped, not yet complete)."""
     if asked.get("act") == "gw_roll":
         prompts: list[Prompt] = [
@@ -41,6 +40,7 @@ def gw_prompts(
             )
         ]
     return []
+
 
 def criminal_prompts(
     seat: str, asked: Mapping[str, Any], said: Mapping[str, Any] | None, on_board: bool
@@ -81,7 +81,9 @@ def criminal_prompts(
                     "move_piece",
                     dict(said),
                     die=said.get("die"),
-                    message=f"move your piece with the {said.get('die')} on the board",
+                    message=told(
+                        "move your piece with the %(die)s on the board", die=said.get("die")
+                    ),
                 )
             ]
         moves = asked.get("moves") or {}

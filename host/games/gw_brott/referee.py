@@ -40,6 +40,7 @@ from lawmaster.host.plugin import (
     prompt,
 )
 from lawmaster.host.tracker import Expectation
+from lawmaster.host.ui.text import joined, told
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
@@ -70,7 +71,9 @@ class Problem:
     reason: str = ""
 
     def words(self) -> str:
-        return f"{self.reason}: {self.text}" if self.reason else self.text
+        if self.reason:
+            return told("%(reason)s: %(fix)s", reason=self.reason, fix=self.text)
+        return self.text
 
 
 class GwBrottRules(GameRules):
@@ -114,12 +117,15 @@ class GwBrottRules(GameRules):
     def physical_name(self, action: Mapping[str, Any]) -> str:
         act = action.get("act")
         if act == "trump":
-            return "GW's trump"
+            return told("GW's trump")
         if act in GW_ACTS:
-            return "GW's move"
+            return told("GW's move")
+        by = action.get("by")
         if act == "destroy_evidence":
-            return f"{action.get('by', 'a criminal')}'s evidence card"
-        return f"{action.get('by', 'a criminal')}'s move"
+            if by is None:
+                return told("a criminal's evidence card")
+            return told("%(who)s's evidence card", who=by)
+        return told("a criminal's move") if by is None else told("%(who)s's move", who=by)
 
     # -- cards ---------------------------------------------------------------------
     def card(self, card: Card, seat: str | None, state: Any) -> Decision:
@@ -128,7 +134,7 @@ class GwBrottRules(GameRules):
         if card.kind == "evidence":
             by = seat if seat not in (None, GW) else next((s for s in waiting if s != GW), None)
             if by is None:
-                return Wait("evidence is handed in at the start of a criminal's turn")
+                return Wait(told("evidence is handed in at the start of a criminal's turn"))
             return Play.one({"act": "destroy_evidence", "by": by, "card": card.id}, by, NFC)
         if card.kind == "trump":
             if card.id == "infiltrator":
@@ -136,7 +142,7 @@ class GwBrottRules(GameRules):
             # The rest of the trump (where to, which path, which informer) comes from
             # GW's tablet or the board; the tap only says which card.
             self.said_trump = card.id
-            return Wait(f"GW plays {card.name}: GW completes it on the tablet")
+            return Wait(told("GW plays %(card)s: GW completes it on the tablet", card=card.name))
         return None
 
     def button(self, name: str, state: Any) -> Decision:
@@ -188,11 +194,19 @@ class GwBrottRules(GameRules):
             view = self.engine.view(state, seat)
             moves = ((view.get("asked") or {}).get("moves")) or {}
             if str(die) not in moves:
-                raise IllegalAction(f"the die {die!r} is not one you can move with now")
+                raise IllegalAction(
+                    told("the die %(die)s is not one you can move with now", die=die)
+                )
             self.said = dict(action)
             seen = self.seen
             if seen is None or seen.piece != action.get("by"):
-                return Wait(f"{seat} moves with the {die}: waiting for the piece on the board")
+                return Wait(
+                    told(
+                        "%(who)s moves with the %(die)s: waiting for the piece on the board",
+                        who=seat,
+                        die=die,
+                    )
+                )
             # The die is the tablet's, the square the board's: as when the board comes second.
             return Completed(self._with_seen(action, seen, state), BOARD)
         if (
@@ -202,7 +216,12 @@ class GwBrottRules(GameRules):
             and not any(k in action for k in BOARD_FIELDS)
         ):
             self.said_trump = str(action["card"])
-            return Wait(f"GW plays the {self.said_trump}: waiting for GW's magnet on the board")
+            return Wait(
+                told(
+                    "GW plays the %(card)s: waiting for GW's magnet on the board",
+                    card=self.said_trump,
+                )
+            )
         self.said = None
         if act == "trump":
             self.said_trump = None
@@ -215,7 +234,13 @@ class GwBrottRules(GameRules):
             self.engine.apply(state, action)
         except IllegalAction as exc:
             self._put_back(seen, exc.reason)
-            raise IllegalAction(f"{exc.reason}; put your piece back on {seen.from_}") from None
+            raise IllegalAction(
+                told(
+                    "%(reason)s; put your piece back on %(cell)s",
+                    reason=exc.reason,
+                    cell=seen.from_,
+                )
+            ) from None
         return action
 
     @property
@@ -343,7 +368,7 @@ class GwBrottRules(GameRules):
         elif asked.get("act") == "gw_move":
             steps = int(asked.get("steps") or 0)
         else:
-            why = "GW rolls its die first" if asked else "it is not GW's turn"
+            why = told("GW rolls its die first") if asked else told("it is not GW's turn")
             self._put_back(moved, why)
             return None
         self.gw_pending = moved
@@ -372,7 +397,7 @@ class GwBrottRules(GameRules):
         # The sensors missed a corner and either corner fits: GW knows which way it went.
         question = prompt("which_path", {"act": "choose_path"}, options=ways)
         answers = tuple(Play.one(self._gw_action(way), GW, BOARD, about=moved) for way in ways)
-        waiting = "waiting for GW to say which way its magnet went"
+        waiting = told("waiting for GW to say which way its magnet went")
         return Ask(Question((GW,), "choose_path", question, answers, waiting))
 
     def _gw_action(self, path: list[str]) -> Action:
@@ -383,7 +408,10 @@ class GwBrottRules(GameRules):
     def _put_back(self, moved: Any, reason: str) -> None:
         kind = "gw" if moved.piece == GW else "criminal"
         self.problems[moved.piece] = Problem(
-            moved.piece, kind, f"put {moved.piece} back on {moved.from_}", reason
+            moved.piece,
+            kind,
+            told("put %(piece)s back on %(cell)s", piece=moved.piece, cell=moved.from_),
+            reason,
         )
 
     def _ask(self, ambiguous: Any, state: Any, now: float) -> Decision:
@@ -406,7 +434,7 @@ class GwBrottRules(GameRules):
                 "choose_reading",
                 question,
                 answers,
-                f"waiting for {seat} to say what happened",
+                told("waiting for %(who)s to say what happened", who=seat),
             )
         )
 
@@ -415,7 +443,7 @@ class GwBrottRules(GameRules):
     def tablet(self, seat: str, action: Mapping[str, Any], state: Any) -> Decision:
         """GW ends its move on the tablet (its magnet is where it stops)."""
         if seat != GW or self.gw_pending is None:
-            raise IllegalAction("GW's magnet has not moved")
+            raise IllegalAction(told("GW's magnet has not moved"))
         return self.flush_gw()
 
     def board_status(self, state: Any) -> Status | None:
@@ -424,19 +452,26 @@ class GwBrottRules(GameRules):
             public = [p.words() for p in self.problems.values() if p.kind == "gw"]
             hidden = [p for p in self.problems.values() if p.kind != "gw"]
             if hidden:
-                public.append("a criminal piece must be put right (the criminals' tablets say how)")
-            detail = "; ".join(p.words() for p in self.problems.values())
-            return Status("illegal", "; ".join(public), detail, criminals)
+                public.append(
+                    told("a criminal piece must be put right (the criminals' tablets say how)")
+                )
+            detail = joined("; ", (p.words() for p in self.problems.values()))
+            return Status("illegal", joined("; ", public), detail, criminals)
         if self.to_jail:
-            return Status("waiting", f"put {', '.join(sorted(self.to_jail))} in the jail")
+            pieces = ", ".join(sorted(self.to_jail))
+            return Status("waiting", told("put %(pieces)s in the jail", pieces=pieces))
         if self.gw_pending is not None:
-            return Status("waiting", "GW is moving (GW's tablet can end the move)")
+            return Status("waiting", told("GW is moving (GW's tablet can end the move)"))
         if self.seen is not None:
             piece = self.seen.piece
             return Status(
                 "waiting",
-                f"waiting for {piece} to say which die it used",
-                f"{piece} moved to {self.seen.to}: say the die on the tablet",
+                told("waiting for %(piece)s to say which die it used", piece=piece),
+                told(
+                    "%(piece)s moved to %(cell)s: say the die on the tablet",
+                    piece=piece,
+                    cell=self.seen.to,
+                ),
                 criminals,
             )
         return None

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.core.boarddata import load_data
 
@@ -25,10 +29,10 @@ from .words import book
 
 #: The type's printed name, for the card's top line.
 KIND = {
-    "combat": "Combat",
-    "movement": "Movement",
-    "alert": "Alert",
-    "special": "Special",
+    "combat": _l("Combat"),
+    "movement": _l("Movement"),
+    "alert": _l("Alert"),
+    "special": _l("Special"),
 }
 
 
@@ -66,21 +70,27 @@ def _badge(effect: Mapping[str, Any]) -> tuple[str, str]:
     """The badge text and the same in words (for screen readers and the title)."""
     if "judge" in effect:
         n = int(effect["judge"])
-        return _signed(n), f"{_signed(n)} to the Judge's strength"
+        return _signed(n), _("%(n)s to the Judge's strength", n=_signed(n))
     if "perp" in effect:
         n = int(effect["perp"])
-        return f"Perp {_signed(n)}", f"{_signed(n)} to the Perp's strength"
+        return _("Perp %(n)s", n=_signed(n)), _("%(n)s to the Perp's strength", n=_signed(n))
     if "judge_dice" in effect:
         n = int(effect["judge_dice"])
-        return f"+{n} die", f"the Judge rolls {n} more die"
+        return (
+            ngettext("+%(num)d die", "+%(num)d dice", n),
+            ngettext("the Judge rolls %(num)d more die", "the Judge rolls %(num)d more dice", n),
+        )
     if "perp_dice" in effect:
         n = int(effect["perp_dice"])
-        return f"Perp +{n} die", f"the Perp rolls {n} more die"
+        return (
+            ngettext("Perp +%(num)d die", "Perp +%(num)d dice", n),
+            ngettext("the Perp rolls %(num)d more die", "the Perp rolls %(num)d more dice", n),
+        )
     if "move_delta" in effect:
         n = int(effect["move_delta"])
-        return f"{_signed(n)} move", f"{_signed(n)} Sector(s) of movement"
+        return _("%(n)s move", n=_signed(n)), _("%(n)s Sectors of movement", n=_signed(n))
     if effect.get("move_half"):
-        return "\u00bd move", "movement is halved"
+        return _("\u00bd move"), _("movement is halved")
     return "", ""
 
 
@@ -93,7 +103,7 @@ def action_face(card_id: str) -> Face:
     return Face(
         id=card.id,
         name=card.name,
-        kind=KIND.get(card.type, "Action"),
+        kind=str(KIND.get(card.type, _("Action"))),
         colour=card.type,
         badge=badge,
         badge_words=words,
@@ -111,10 +121,10 @@ def scored_face(card_id: str) -> Face:
     return Face(
         id=card_id,
         name=cards.names.get(card_id, card_id),
-        kind="Perp" if is_perp else "Crime",
+        kind=_("Perp") if is_perp else _("Crime"),
         colour="perp" if is_perp else "crime",
         badge=str(points),
-        badge_words=f"worth {points}",
+        badge_words=_("worth %(points)s", points=points),
         text="",
     )
 

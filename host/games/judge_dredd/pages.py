@@ -20,9 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from flask import render_template
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
+from lawmaster.host.ui.speak import spoken
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
@@ -69,7 +73,7 @@ def _sectors(view: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 
     for seat, judge in (view.get("judges") or {}).items():
         if isinstance(judge, Mapping) and judge.get("sector"):
-            label = seat + (" (KO)" if judge.get("ko") else "")
+            label = _("%(seat)s (KO)", seat=seat) if judge.get("ko") else seat
             if judge.get("specialist"):
                 label += f" [{judge['specialist']}]"
             at(judge["sector"])["judges"].append(label)
@@ -78,7 +82,7 @@ def _sectors(view: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
             shown = (
                 f"{perp.get('perp')} ({perp.get('strength')})"
                 if perp.get("face_up")
-                else "face-down Perp"
+                else _("face-down Perp")
             )
             at(sector)["perp"].append(shown)
     for sector, crimes in (view.get("crimes") or {}).items():
@@ -87,9 +91,9 @@ def _sectors(view: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
         alien = view["alien"]
         where = alien.get("sector") if isinstance(alien, Mapping) else alien
         if isinstance(where, str):
-            at(where)["notes"].append("the Alien")
+            at(where)["notes"].append(_("the Alien"))
     for sector in view.get("quarantined") or []:
-        at(sector)["notes"].append("quarantined")
+        at(sector)["notes"].append(_("quarantined"))
     return rows
 
 
@@ -105,9 +109,9 @@ def _table(view: Mapping[str, Any]) -> Markup:
         for sector, things in sorted(_sectors(view).items())
     )
     return Markup(
-        '<table class="sectors"><thead><tr><th>Sector</th><th>Judges</th><th>Perp</th>'
-        "<th>Crimes</th></tr></thead><tbody>{}</tbody></table>"
-    ).format(rows)
+        '<table class="sectors"><thead><tr><th>{}</th><th>{}</th><th>{}</th>'
+        "<th>{}</th></tr></thead><tbody>{}</tbody></table>"
+    ).format(_("Sector"), _("Judges"), _("Perp"), _("Crimes"), rows)
 
 
 def board(snapshot: Mapping[str, Any]) -> Markup | None:
@@ -138,7 +142,7 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     height = max(ys) - min(ys) + 2 * (HALF_H + MARGIN)
     parts = [
         f'<svg class="board dredd-map" viewBox="{left} {top} {width} {height}" role="img" '
-        'aria-label="Mega-City One" xmlns="http://www.w3.org/2000/svg" '
+        f'aria-label="{escape(_("Mega-City One"))}" xmlns="http://www.w3.org/2000/svg" '
         'font-family="sans-serif">'
     ]
     parts += _links(city)
@@ -193,8 +197,8 @@ def _river(city: Board, closed: bool) -> list[str]:
             out.append(
                 f'<line class="bridge" data-bridge="{escape(pair[0])}|{escape(pair[1])}" '
                 f'x1="{mx - bx:.1f}" y1="{my - by:.1f}" x2="{mx + bx:.1f}" y2="{my + by:.1f}" '
-                f'stroke="{BRIDGE}" stroke-width="9"{dash}><title>bridge'
-                f"{' (closed)' if closed else ''}</title></line>"
+                f'stroke="{BRIDGE}" stroke-width="9"{dash}>'
+                f"<title>{escape(_('bridge (closed)') if closed else _('bridge'))}</title></line>"
             )
     return out
 
@@ -220,7 +224,8 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> tuple[str, str]:
         extra = (
             f'<text class="start-bonus" x="{x + 2 * HALF_W - 3}" y="{y + 2 * HALF_H - 3}" '
             'style="font-size:10px" text-anchor="end" '
-            f'fill="#33691e" font-weight="700">START +{sector.bonus}</text>'
+            f'fill="#33691e" font-weight="700">{escape(_("START +%(bonus)s", bonus=sector.bonus))}'
+            "</text>"
         )
     elif sector.kind == "hospital":
         cx, cy = x + 2 * HALF_W - 10, y + 2 * HALF_H - 10
@@ -231,13 +236,13 @@ def _sector(sector: Any, quarantined: bool, alien: bool) -> tuple[str, str]:
     if alien:
         extra += (
             f'<text class="alien" x="{x + 3}" y="{y + 58}" style="font-size:11px" '
-            'fill="#1b5e20" font-weight="700">ALIEN</text>'
+            f'fill="#1b5e20" font-weight="700">{escape(_("ALIEN"))}</text>'
         )
     if quarantined:
         extra += (
             f'<text class="quarantine" x="{sector.x}" y="{y + 2 * HALF_H + 3}" '
             'style="font-size:10px" fill="#ef6c00" font-weight="700" text-anchor="middle" '
-            'paint-order="stroke" stroke="#fff" stroke-width="3">QUARANTINE</text>'
+            f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(_("QUARANTINE"))}</text>'
         )
     box = (
         f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}">'
@@ -258,11 +263,12 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
             f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#212121" '
             'stroke="#ffca28" stroke-width="1.5"/>'
             f'<text x="{x + 42}" y="{y + 16}" style="font-size:12px" fill="#ffca28" '
-            'text-anchor="middle" font-weight="700">PERP ?</text>'
-            "<title>a face-down Perp</title></g>"
+            f'text-anchor="middle" font-weight="700">{escape(_("PERP ?"))}</text>'
+            f"<title>{escape(_('a face-down Perp'))}</title></g>"
         )
     name = _name(perp.get("perp"))
     short = _short(name, 15)
+    title = _("%(perp)s (strength %(strength)s)", perp=name, strength=perp.get("strength"))
     return (
         f'<g class="perp perp-face-up" data-sector="{escape(sector)}" '
         f'data-perp="{escape(perp.get("perp"))}">'
@@ -272,7 +278,7 @@ def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
         f'font-weight="700"{_squeeze(short, 10, 60)}>{escape(short)}</text>'
         f'<text x="{x + 81}" y="{y + 16}" style="font-size:13px" fill="#bf360c" text-anchor="end" '
         f'font-weight="700">{escape(perp.get("strength"))}</text>'
-        f"<title>{escape(name)} (strength {escape(perp.get('strength'))})</title></g>"
+        f"<title>{escape(title)}</title></g>"
     )
 
 
@@ -280,13 +286,13 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     s = city.sectors[sector]
     # Crime names do not fit a box at a readable size: the box counts them, the page's
     # "The table" list names them.
-    label = f"{len(crimes)} Crime" + ("s" if len(crimes) != 1 else "")
-    title = ", ".join(_name(c) for c in crimes)
+    label = ngettext("%(num)d Crime", "%(num)d Crimes", len(crimes))
+    title = _("Crimes: %(crimes)s", crimes=", ".join(_name(c) for c in crimes))
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
         f'<text x="{s.x - 42}" y="{s.y - HALF_H + 79}" style="font-size:10.5px" '
         f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
-        f"<title>Crimes: {escape(title)}</title></g>"
+        f"<title>{escape(title)}</title></g>"
     )
 
 
@@ -313,8 +319,11 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
                 if who == seat
                 else (' stroke="#fff" stroke-width="1.5"')
             )
-            status = " (KO)" if judge.get("ko") else ""
-            special = f", {judge['specialist']}" if judge.get("specialist") else ""
+            title = _("%(seat)s's Judge", seat=who)
+            if judge.get("specialist"):
+                title = _("%(judge)s, %(specialist)s", judge=title, specialist=judge["specialist"])
+            if judge.get("ko"):
+                title = _("%(judge)s (KO)", judge=title)
             out.append(
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
                 f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
@@ -322,7 +331,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
                 f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4.3}" style="font-size:12px" '
                 f'fill="#fff" text-anchor="middle" font-weight="700">'
                 f"{escape(who[:2].upper())}</text>"
-                f"<title>{escape(who)}'s Judge{escape(special)}{status}</title></g>"
+                f"<title>{escape(title)}</title></g>"
             )
     return out
 
@@ -368,14 +377,21 @@ def odds_html(odds: Mapping[str, Any]) -> Markup:
             )
         )
         x += p
+    names = {"win": _("win"), "tie": _("tie"), "lose": _("lose")}
     words = Markup(" · ").join(
-        Markup('<span class="odds-{}">{} {:.0f}%</span>').format(k, k, p * 100) for k, p in parts
+        Markup('<span class="odds-{}">{} {:.0f}%</span>').format(k, names[k], p * 100)
+        for k, p in parts
     )
     return Markup(
-        '<div class="odds" data-win="{}"><p>Your combat odds: {}</p>'
+        '<div class="odds" data-win="{}"><p>{}</p>'
         '<svg class="odds-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" '
-        'aria-label="combat odds">{}</svg></div>'
-    ).format(parts[0][1], words, Markup("").join(rects))
+        'aria-label="{}">{}</svg></div>'
+    ).format(
+        parts[0][1],
+        Markup(_("Your combat odds: %(odds)s")) % {"odds": words},
+        _("combat odds"),
+        Markup("").join(rects),
+    )
 
 
 # -- "What you know": the view in sentences and cards ---------------------------------
@@ -387,17 +403,27 @@ def _judge_rows(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
         j = view["judges"].get(who)
         if not isinstance(j, Mapping):
             continue
-        facts = [f"in {words.sector(j['sector'])}" if j.get("sector") else "not on the map yet"]
-        facts.append(f"{j.get('hand_size', 0)} card(s) in hand")
-        facts.append(f"{j.get('score_pile_size', 0)} in the score pile")
+        facts = [
+            _("in %(sector)s", sector=words.sector(j["sector"]))
+            if j.get("sector")
+            else _("not on the map yet")
+        ]
+        facts.append(
+            ngettext("%(num)d card in hand", "%(num)d cards in hand", int(j.get("hand_size") or 0))
+        )
+        facts.append(_("%(num)s in the score pile", num=j.get("score_pile_size", 0)))
         if j.get("ko"):
-            facts.append("KO'd")
+            facts.append(_("KO'd"))
         rows.append(
             {
                 "seat": who,
                 "letter": _letter(who),
                 "fill": KO_FILL if j.get("ko") else JUDGE_FILLS[order.index(who) % 6],
-                "name": words.judge(who) + (" (you)" if who == seat else ""),
+                "name": (
+                    _("%(judge)s (you)", judge=words.judge(who))
+                    if who == seat
+                    else words.judge(who)
+                ),
                 "specialist": words.specialist(j["specialist"]) if j.get("specialist") else "",
                 "facts": ", ".join(facts),
             }
@@ -417,35 +443,59 @@ def _combat_words(view: Mapping[str, Any], seat: str) -> list[str]:
     sides = [words.judges(g) for g in combat.get("groups") or [] if isinstance(g, list) and g]
     where = words.sector(combat.get("sector"))
     perp = (view.get("perps") or {}).get(combat.get("sector")) or {}
+    fighters = words.and_list(sides)
     if combat.get("kind") == "arrest":
-        foe = words.card(perp["perp"]) if perp.get("perp") else "the Perp"
-        lines = [f"Combat in {where}: {words.and_list(sides)} against {foe}."]
+        foe = words.card(perp["perp"]) if perp.get("perp") else _("the Perp")
+        lines = [
+            _("Combat in %(sector)s: %(who)s against %(foe)s.", sector=where, who=fighters, foe=foe)
+        ]
     elif combat.get("kind") == "alien":
-        lines = [f"Combat in {where}: {words.and_list(sides)} against the Alien."]
+        lines = [_("Combat in %(sector)s: %(who)s against the Alien.", sector=where, who=fighters)]
     elif combat.get("kind") == "block":
-        lines = [f"Block Mania in {where}: {words.and_list(sides)} fight each other."]
+        lines = [
+            _("Block Mania in %(sector)s: %(who)s fight each other.", sector=where, who=fighters)
+        ]
     else:
-        lines = [f"The final combat: {words.and_list(sides)}."]
+        lines = [_("The final combat: %(who)s.", who=fighters)]
     strengths = combat.get("strengths") or {}
     if strengths:
         lines.append(
-            "Strength before cards and dice: "
-            + words.and_list(f"{words.judge(s)} {n}" for s, n in strengths.items())
-            + "."
+            _(
+                "Strength before cards and dice: %(strengths)s.",
+                strengths=words.and_list(f"{words.judge(s)} {n}" for s, n in strengths.items()),
+            )
         )
     cards = [c for c in combat.get("cards") or [] if isinstance(c, Mapping)]
     if cards:
         said = []
         for c in cards:
-            what = words.card(c["card"]) if c.get("card") else "a face-down card"
-            mine = "your " if c.get("by") == seat and c.get("card") else ""
-            who = "" if mine else f" from {words.judge(c.get('by'))}"
-            said.append(f"{mine}{what}{who} in front of {words.judge(c.get('to'))}")
-        lines.append("Cards in: " + words.and_list(said) + ".")
+            to = words.judge(c.get("to"))
+            if c.get("by") == seat and c.get("card"):
+                said.append(
+                    _("your %(card)s in front of %(to)s", card=words.card(c["card"]), to=to)
+                )
+            elif c.get("card"):
+                said.append(
+                    _(
+                        "%(card)s from %(judge)s in front of %(to)s",
+                        card=words.card(c["card"]),
+                        judge=words.judge(c.get("by")),
+                        to=to,
+                    )
+                )
+            else:
+                said.append(
+                    _(
+                        "a face-down card from %(judge)s in front of %(to)s",
+                        judge=words.judge(c.get("by")),
+                        to=to,
+                    )
+                )
+        lines.append(_("Cards in: %(cards)s.", cards=words.and_list(said)))
     else:
-        lines.append("No cards added yet.")
+        lines.append(_("No cards added yet."))
     if combat.get("revealed"):
-        lines.append("The cards are revealed: the dice decide.")
+        lines.append(_("The cards are revealed: the dice decide."))
     return lines
 
 
@@ -455,60 +505,81 @@ def _pending_words(view: Mapping[str, Any]) -> str:
         return ""
     kind = pending.get("kind")
     if kind == "barney":
-        return (
-            f"{words.judge(pending.get('by'))} played a Barney on "
-            f"{words.judge(pending.get('target'))}: new orders to go to "
-            f"{words.sector(pending.get('to'))}."
+        return _(
+            "%(judge)s played a Barney on %(target)s: new orders to go to %(sector)s.",
+            judge=words.judge(pending.get("by")),
+            target=words.judge(pending.get("target")),
+            sector=words.sector(pending.get("to")),
         )
     if kind == "boing":
-        return (
-            f"{words.judge(pending.get('by'))} played a BOING! on "
-            f"{words.judge(pending.get('target'))}."
+        return _(
+            "%(judge)s played a BOING! on %(target)s.",
+            judge=words.judge(pending.get("by")),
+            target=words.judge(pending.get("target")),
         )
     if kind == "escape":
-        return f"The Perp in {words.sector(pending.get('sector'))} is escaping."
+        return _("The Perp in %(sector)s is escaping.", sector=words.sector(pending.get("sector")))
     if kind == "reveal_perp":
-        return f"A Judge has reached the face-down Perp in {words.sector(pending.get('sector'))}."
+        return _(
+            "A Judge has reached the face-down Perp in %(sector)s.",
+            sector=words.sector(pending.get("sector")),
+        )
     if kind == "declare":
-        return (
-            f"{words.judges(pending.get('seats') or [])} share the Perp in "
-            f"{words.sector(pending.get('sector'))}: who arrests together?"
+        return _(
+            "%(judges)s share the Perp in %(sector)s: who arrests together?",
+            judges=words.judges(pending.get("seats") or []),
+            sector=words.sector(pending.get("sector")),
         )
     if kind == "robodoc":
-        return f"{words.judges(pending.get('seats') or [])} may still play Robodoc."
+        return _(
+            "%(judges)s may still play Robodoc.", judges=words.judges(pending.get("seats") or [])
+        )
     return ""
 
 
 def _table_words(view: Mapping[str, Any]) -> list[str]:
-    phase = words.PHASES.get(str(view.get("phase")), "")
+    phase = str(words.PHASES.get(str(view.get("phase")), ""))
     lines = []
     if view.get("phase") not in ("setup", "over"):
-        final = " (the final round)" if view.get("final_round") else ""
-        lines.append(f"Round {view.get('round')}{final}, {phase}.")
-        lines.append(f"{words.judge(view.get('starting_player'))} is the Starting Player.")
+        if view.get("final_round"):
+            lines.append(
+                _(
+                    "Round %(round)s (the final round), %(phase)s.",
+                    round=view.get("round"),
+                    phase=phase,
+                )
+            )
+        else:
+            lines.append(_("Round %(round)s, %(phase)s.", round=view.get("round"), phase=phase))
+        lines.append(
+            _("%(judge)s is the Starting Player.", judge=words.judge(view.get("starting_player")))
+        )
     decks = view.get("decks") or {}
     if decks:
         lines.append(
-            f"Left in the decks: {decks.get('sector', 0)} Sector, {decks.get('perp', 0)} Perp, "
-            f"{decks.get('crime', 0)} Crime and {decks.get('action', 0)} Action cards; "
-            f"{view.get('action_discard_size', 0)} Action cards discarded."
+            _(
+                "Left in the decks: %(sector)s Sector, %(perp)s Perp, %(crime)s Crime and"
+                " %(action)s Action cards; %(discarded)s Action cards discarded.",
+                sector=decks.get("sector", 0),
+                perp=decks.get("perp", 0),
+                crime=decks.get("crime", 0),
+                action=decks.get("action", 0),
+                discarded=view.get("action_discard_size", 0),
+            )
         )
     if view.get("bridges_closed"):
-        lines.append("The bridges are closed: nobody crosses the river.")
+        lines.append(_("The bridges are closed: nobody crosses the river."))
     alien = view.get("alien")
     alien_at = alien.get("sector") if isinstance(alien, Mapping) else alien
     if isinstance(alien_at, str):
-        lines.append(f"The Alien is loose in {words.sector(alien_at)}.")
+        lines.append(_("The Alien is loose in %(sector)s.", sector=words.sector(alien_at)))
     for s in view.get("quarantined") or []:
-        lines.append(f"{words.sector(s)} is quarantined.")
+        lines.append(_("%(sector)s is quarantined.", sector=words.sector(s)))
     if isinstance(view.get("scores"), Mapping):
-        lines.append(
-            "Scores: "
-            + words.and_list(f"{words.judge(s)} {n}" for s, n in view["scores"].items())
-            + "."
-        )
+        scores = words.and_list(f"{words.judge(s)} {n}" for s, n in view["scores"].items())
+        lines.append(_("Scores: %(scores)s.", scores=scores))
     if view.get("winner"):
-        lines.append(f"{words.judge(view['winner'])} wins the game.")
+        lines.append(_("%(judge)s wins the game.", judge=words.judge(view["winner"])))
     return lines
 
 
@@ -522,9 +593,15 @@ def _trouble(view: Mapping[str, Any]) -> list[str]:
         perp = perps.get(where)
         if isinstance(perp, Mapping):
             if perp.get("face_up"):
-                parts.append(f"{words.card(perp.get('perp'))} (strength {perp.get('strength')})")
+                parts.append(
+                    _(
+                        "%(perp)s (strength %(strength)s)",
+                        perp=words.card(perp.get("perp")),
+                        strength=perp.get("strength"),
+                    )
+                )
             else:
-                parts.append("a face-down Perp")
+                parts.append(_("a face-down Perp"))
         parts += [f"{words.card(c)} ({words.value(c)})" for c in crimes.get(where) or []]
         lines.append(f"{words.sector(where)}: {words.and_list(parts)}.")
     return lines
@@ -536,15 +613,41 @@ def _you(view: Mapping[str, Any], seat: str) -> dict[str, Any] | None:
     if not isinstance(you, Mapping):
         return None
     j = view["judges"].get(seat) or {}
-    about = [f"You are {words.judge(seat)}"]
+    me = words.judge(seat)
+    where = words.sector(j["sector"]) if j.get("sector") else None
     if j.get("specialist"):
-        about[0] += f", the {words.specialist(j['specialist'])}"
-    about[0] += f", in {words.sector(j['sector'])}." if j.get("sector") else ", not on the map yet."
-    about.append(f"Your strength is {j.get('base_strength')} before cards and dice.")
+        special = words.specialist(j["specialist"])
+        if where:
+            first = _(
+                "You are %(judge)s, the %(specialist)s, in %(sector)s.",
+                judge=me,
+                specialist=special,
+                sector=where,
+            )
+        else:
+            first = _(
+                "You are %(judge)s, the %(specialist)s, not on the map yet.",
+                judge=me,
+                specialist=special,
+            )
+    elif where:
+        first = _("You are %(judge)s, in %(sector)s.", judge=me, sector=where)
+    else:
+        first = _("You are %(judge)s, not on the map yet.", judge=me)
+    about = [first]
+    about.append(
+        _("Your strength is %(strength)s before cards and dice.", strength=j.get("base_strength"))
+    )
     if j.get("ko"):
-        about.append("Your Judge is KO'd: no moves or cards until the refill.")
+        about.append(_("Your Judge is KO'd: no moves or cards until the refill."))
     if you.get("movement") is not None and not j.get("moved"):
-        about.append(f"You may move up to {you['movement']} Sector(s) this round.")
+        about.append(
+            ngettext(
+                "You may move up to %(num)d Sector this round.",
+                "You may move up to %(num)d Sectors this round.",
+                int(you["movement"]),
+            )
+        )
     known = [c for c in you.get("known_cards") or [] if cards.is_action(c)]
     hand = [cards.action_face(c) for c in known]
     unseen = max(int(you.get("hand_size") or 0) - len(hand), 0)
@@ -555,7 +658,11 @@ def _you(view: Mapping[str, Any], seat: str) -> dict[str, Any] | None:
         seen_line = words.describe({"type": "hand_seen", **seen})
     read = you.get("perps_read")
     read_lines = [
-        f"You have read the face-down Perp in {words.sector(s)}: {words.card(p)}."
+        _(
+            "You have read the face-down Perp in %(sector)s: %(perp)s.",
+            sector=words.sector(s),
+            perp=words.card(p),
+        )
         for s, p in (read.items() if isinstance(read, Mapping) else [])
     ]
     return {
@@ -601,7 +708,7 @@ def extras(snapshot: Mapping[str, Any]) -> Markup:
 
 
 def _cap(text: object) -> str:
-    text = str(text or "").strip()
+    text = str(spoken(text) or "").strip()
     return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else ""
 
 
@@ -627,10 +734,10 @@ WITH_BY = frozenset(
 
 #: One-button answers: what the button says.
 _BUTTONS = {
-    "reveal": "Reveal the cards",
-    "end_movement": "Start the arrest phase",
-    "next_arrest": "Start the next arrest",
-    "cool": "Cool down (\u22122, no overheating)",
+    "reveal": _l("Reveal the cards"),
+    "end_movement": _l("Start the arrest phase"),
+    "next_arrest": _l("Start the next arrest"),
+    "cool": _l("Cool down (\u22122, no overheating)"),
 }
 
 #: The referee's prompts that wait for a card on a reader: no choices, only a sentence.
@@ -672,16 +779,23 @@ def _commit_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
     fan = []
     for c in hand:
         if len(fighters) <= 1:
-            choices = [_choice(f"Add {words.card(c)}", {"card": c})]
+            choices = [_choice(_("Add %(card)s", card=words.card(c)), {"card": c})]
         else:
             choices = [
-                _choice(f"In front of {words.judge(f)}", {"card": c, "for": f}) for f in fighters
+                _choice(_("In front of %(judge)s", judge=words.judge(f)), {"card": c, "for": f})
+                for f in fighters
             ]
         fan.append({"face": cards.action_face(c), "choices": choices})
     unseen = max(int(you.get("hand_size") or 0) - len(you.get("known_cards") or []), 0)
-    note = "Tap a card to add it face down, or tap it on your own card reader."
+    note = _("Tap a card to add it face down, or tap it on your own card reader.")
     if unseen:
-        note += f" {unseen} card(s) in your hand are not known yet: tap them on your reader."
+        note = ngettext(
+            "Tap a card to add it face down, or tap it on your own card reader. %(num)d card"
+            " in your hand is not known yet: tap it on your reader.",
+            "Tap a card to add it face down, or tap it on your own card reader. %(num)d cards"
+            " in your hand are not known yet: tap them on your reader.",
+            unseen,
+        )
     odds = you.get("odds")
     return {
         "act": "commit",
@@ -709,17 +823,23 @@ def _play_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any] 
         choices = []
         if me.get("ko") and kind == "robodoc" and city and me.get("sector") in city.sectors:
             choices = [
-                _choice(f"Move to {words.sector(to)}", {"card": c, "to": to})
+                _choice(_("Move to %(sector)s", sector=words.sector(to)), {"card": c, "to": to})
                 for to in city.neighbours(me["sector"])
             ]
         elif me.get("ko"):
             continue
         elif kind == "boing":
-            choices = [_choice(f"On {words.judge(t)}", {"card": c, "target": t}) for t in others]
+            choices = [
+                _choice(_("On %(judge)s", judge=words.judge(t)), {"card": c, "target": t})
+                for t in others
+            ]
         elif kind == "block-mania":
             pairs = [(a, b) for i, a in enumerate(judges_in) for b in list(judges_in)[i + 1 :]]
             choices = [
-                _choice(f"{words.judge(a)} against {words.judge(b)}", {"card": c, "judges": [a, b]})
+                _choice(
+                    _("%(judge)s against %(other)s", judge=words.judge(a), other=words.judge(b)),
+                    {"card": c, "judges": [a, b]},
+                )
                 for a, b in pairs
                 if not judges_in[a].get("ko") and not judges_in[b].get("ko")
             ]
@@ -727,10 +847,12 @@ def _play_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any] 
             fan.append({"face": cards.action_face(c), "choices": choices})
     if me.get("ko"):
         # The referee's own Robodoc prompt is replaced by this block, so it says the same.
-        note = "" if fan else "Tap a Robodoc card on your reader first to play it here."
+        note = "" if fan else _("Tap a Robodoc card on your reader first to play it here.")
     elif fan:
-        note = "A Tip-Off, and any card the referee does not know yet, is played from your "
-        note += "card reader."
+        note = _(
+            "A Tip-Off, and any card the referee does not know yet, is played from your card"
+            " reader."
+        )
     else:
         return None
     return {
@@ -755,10 +877,10 @@ def _accept_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
         card = cards.book().actions[c]
         if kind == "boing" and card.kind == "tip-off":
             value = {"act": "play", "card": c}
-            fan.append({"face": cards.action_face(c), "choices": [_choice("Cancel it", value)]})
+            fan.append({"face": cards.action_face(c), "choices": [_choice(_("Cancel it"), value)]})
         elif card.ignores == kind:
             value = {"act": "play", "card": c, "option": "alt"}
-            fan.append({"face": cards.action_face(c), "choices": [_choice("Cancel it", value)]})
+            fan.append({"face": cards.action_face(c), "choices": [_choice(_("Cancel it"), value)]})
     what = "Barney" if kind == "barney" else "BOING!"
     return {
         "act": "accept",
@@ -766,8 +888,8 @@ def _accept_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
         "base": _base("accept", seat),
         "odds": None,
         "fan": fan,
-        "note": f"Or cancel the {what} with one of these cards:" if fan else "",
-        "buttons": [_choice(f"Accept the {what}", {})],
+        "note": _("Or cancel the %(what)s with one of these cards:", what=what) if fan else "",
+        "buttons": [_choice(_("Accept the %(what)s", what=what), {})],
     }
 
 
@@ -789,10 +911,10 @@ def _blocks(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
             robodoc = (view.get("pending") or {}).get("kind") == "robodoc" or (
                 (view["judges"].get(seat) or {}).get("ko")
             )
-            label = "Play no Robodoc" if robodoc else "Do not use Internal Affairs"
+            label = _("Play no Robodoc") if robodoc else _("Do not use Internal Affairs")
             out.append(_simple(act, seat, why, label))
         elif act in _BUTTONS:
-            out.append(_simple(act, seat, why, _BUTTONS[act]))
+            out.append(_simple(act, seat, why, str(_BUTTONS[act])))
     return out
 
 
@@ -803,7 +925,7 @@ def _tap_blocks(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
         if isinstance(prompt, Mapping) and prompt.get("kind") in _TAPS:
             block = _simple(str(prompt["kind"]).removeprefix("dredd_"), "", "", "")
             block.update(why=_cap(prompt.get("message")), buttons=[], base=None)
-            block["note"] = "Tap the cards on the card reader; the referee reads them."
+            block["note"] = _("Tap the cards on the card reader; the referee reads them.")
             out.append(block)
     return out
 

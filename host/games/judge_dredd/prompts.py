@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lawmaster.host.plugin import Prompt, prompt
+from lawmaster.host.ui.text import Text, sentence, told, told_n
 from lawmaster.rules.judge_dredd.movement import perp_destinations, reachable
 from lawmaster.rules.judge_dredd.state import board, book
 from lawmaster.rules.judge_dredd.views import asking
@@ -59,14 +60,18 @@ class DreddPrompts:
                         "dredd_reveal",
                         action,
                         message=cap(item["why"]),
-                        options=[{"label": "Reveal the cards", "action": action}],
+                        options=[{"label": told("Reveal the cards"), "action": action}],
                     )
                 )
             elif act == "roll":
                 out.extend(self._roll_prompts(seat, state))
             elif act in ("end_movement", "next_arrest", "accept"):
                 action = {"act": act, "by": seat} if act == "accept" else {"act": act}
-                label = act.replace("_", " ").capitalize()
+                label = {
+                    "end_movement": told("End movement"),
+                    "next_arrest": told("Next arrest"),
+                    "accept": told("Accept"),
+                }[act]
                 out.append(one_button(act, action, item["why"], label))
             elif act == "arrest":
                 out.append(self._arrest_prompt(view))
@@ -76,8 +81,10 @@ class DreddPrompts:
                     prompt(
                         "dredd_reveal_perp",
                         {"act": "reveal_perp", "sector": sector},
-                        message=f"Turn up the Perp in {names.name_of(sector)} and tap it "
-                        "on the reader",
+                        message=told(
+                            "Turn up the Perp in %(sector)s and tap it on the reader",
+                            sector=names.name_of(sector),
+                        ),
                     )
                 )
             elif act == "perp_escape":
@@ -88,7 +95,7 @@ class DreddPrompts:
                     prompt(
                         "dredd_perp_escape",
                         base,
-                        message="The Perp escapes: move it up to two Sectors",
+                        message=told("The Perp escapes: move it up to two Sectors"),
                         options=[
                             {"label": names.name_of(s), "action": {**base, "to": s}} for s in ends
                         ],
@@ -101,7 +108,7 @@ class DreddPrompts:
                     prompt(
                         "dredd_discard_sector",
                         {"act": "discard_sector"},
-                        message="Hotdog Run: tap the top Sector card to discard it",
+                        message=told("Hotdog Run: tap the top Sector card to discard it"),
                     )
                 )
             elif act == "recycle":
@@ -113,10 +120,14 @@ class DreddPrompts:
                     prompt(
                         "dredd_draw",
                         base,
-                        message=f"Draw {owed} Action card(s) and tap each on your reader",
+                        message=told_n(
+                            "Draw %(num)d Action card and tap it on your reader",
+                            "Draw %(num)d Action cards and tap each on your reader",
+                            int(owed),
+                        ),
                         options=[
                             {
-                                "label": f"I drew {owed} without tapping",
+                                "label": told("I drew %(num)s without tapping", num=owed),
                                 "action": {**base, "count": owed},
                             }
                         ],
@@ -125,7 +136,7 @@ class DreddPrompts:
             elif act == "place_judge":
                 out.append(self._place_judge_prompt(seat, state))
             elif act in ("decline", "cool"):
-                label = "Decline" if act == "decline" else "Cool (-2, no overheating)"
+                label = told("Decline") if act == "decline" else told("Cool (-2, no overheating)")
                 out.append(one_button(act, {"act": act, "by": seat}, item["why"], label))
             elif act == "internal_affairs":
                 base = {"act": act, "by": seat}
@@ -136,7 +147,10 @@ class DreddPrompts:
                         base,
                         message=cap(item["why"]),
                         options=[
-                            {"label": f"Look at {s}'s hand", "action": {**base, "target": s}}
+                            {
+                                "label": told("Look at %(seat)s's hand", seat=s),
+                                "action": {**base, "target": s},
+                            }
                             for s in others
                         ],
                     )
@@ -152,15 +166,20 @@ class DreddPrompts:
         cards = [c for c in you.get("known_cards") or [] if book(state).action(c).kind == "robodoc"]
         base = {"act": "play", "by": seat}
         options = [
-            {"label": f"{card}: to {names.name_of(to)}", "action": {**base, "card": card, "to": to}}
+            {
+                "label": told("%(card)s: to %(sector)s", card=card, sector=names.name_of(to)),
+                "action": {**base, "card": card, "to": to},
+            }
             for card in cards
             for to in names.neighbours(here)
         ]
         return prompt(
             "dredd_robodoc",
             base,
-            message="Your Judge is KO'd: play Robodoc (tap it first if the referee does not "
-            "know it) to move to an adjacent Sector instead",
+            message=told(
+                "Your Judge is KO'd: play Robodoc (tap it first if the referee does not know it)"
+                " to move to an adjacent Sector instead"
+            ),
             options=options,
         )
 
@@ -170,15 +189,24 @@ class DreddPrompts:
         here = state["judges"][seat]["sector"]
         options = []
         for end, path in sorted(reachable(state, seat).items(), key=lambda kv: len(kv[1])):
-            label = "Stay in " + names.name_of(end) if end == here else names.name_of(end)
+            name = names.name_of(end)
+            label: str = told("Stay in %(sector)s", sector=name) if end == here else Text(name)
             if state["perps"].get(end) and not state["perps"][end]["face_up"]:
-                label += " (turns up a Perp)"
+                label = told("%(sector)s (turns up a Perp)", sector=label)
             options.append({"label": label, "action": {**base, "path": path}})
-        on = ": move your standee on the board, or choose here" if self.board_on else ""
+        movement = int(you.get("movement") or 0)
+        if self.board_on:
+            message = told_n(
+                "Move up to %(num)d Sector: move your standee on the board, or choose here",
+                "Move up to %(num)d Sectors: move your standee on the board, or choose here",
+                movement,
+            )
+        else:
+            message = told_n("Move up to %(num)d Sector", "Move up to %(num)d Sectors", movement)
         return prompt(
             "dredd_move",
             base,
-            message=f"Move up to {you.get('movement')} Sector(s){on}",
+            message=message,
             options=options,
         )
 
@@ -192,14 +220,17 @@ class DreddPrompts:
         for card in you.get("known_cards") or []:
             for judge in fighters:
                 action = {**base, "card": card, "for": judge}
-                label = f"{card} for {judge}" if len(fighters) > 1 else card
-                options.append({"label": f"Add {label}", "action": action})
+                if len(fighters) > 1:
+                    label = told("Add %(card)s for %(judge)s", card=card, judge=judge)
+                else:
+                    label = told("Add %(card)s", card=card)
+                options.append({"label": label, "action": action})
         # With one fighter the page's own commit buttons say it all; with several, which
         # Judge a card goes in front of matters, so the choices name it.
         return prompt(
             "dredd_commit" if len(fighters) <= 1 else "dredd_commit_for",
             base,
-            message="Add Action cards face down: tap each on your own reader, or choose here",
+            message=told("Add Action cards face down: tap each on your own reader, or choose here"),
             options=options,
         )
 
@@ -210,7 +241,14 @@ class DreddPrompts:
             if key in self.dice:
                 continue
             n = needed[key]
-            what = "the Perp die" if key == "perp" else f"your group's {n} die(s)"
+            if key == "perp":
+                label = told("Roll the Perp die and enter the faces")
+            else:
+                label = told_n(
+                    "Roll your group's %(num)d die and enter the faces",
+                    "Roll your group's %(num)d dice and enter the faces",
+                    int(n),
+                )
             out.append(
                 prompt(
                     "enter_dice",
@@ -218,7 +256,7 @@ class DreddPrompts:
                     count=n,
                     faces=list(FACES),
                     field="faces",
-                    label=f"Roll {what} and enter the faces",
+                    label=label,
                 )
             )
         return out
@@ -227,48 +265,60 @@ class DreddPrompts:
         pending = view.get("pending") or {}
         seats = list(pending.get("seats") or [])
         options = [
-            {"label": "All together: " + ", ".join(seats), "action": {"groups": [seats]}},
-            {"label": "Each alone", "action": {"groups": [[s] for s in seats]}},
+            {
+                "label": told("All together: %(seats)s", seats=", ".join(seats)),
+                "action": {"groups": [seats]},
+            },
+            {"label": told("Each alone"), "action": {"groups": [[s] for s in seats]}},
         ]
         return prompt(
             "dredd_arrest",
             {"act": "arrest"},
-            message="Several Judges share this Perp: who arrests together, who alone?",
+            message=told("Several Judges share this Perp: who arrests together, who alone?"),
             options=[{**o, "action": {"act": "arrest", **o["action"]}} for o in options],
         )
 
     def _placing_prompt(self, state: Any) -> Prompt:
         if self.placing is None:
-            text = (
-                "Reveal the top Sector card and tap it; then tap the Perp face down (optional) "
-                "and last the Crime"
+            text = told(
+                "Reveal the top Sector card and tap it; then tap the Perp face down (optional)"
+                " and last the Crime"
             )
         else:
             shown = book(state).names.get(self.placing.sector_card, self.placing.sector_card)
-            text = f"Sector card {shown} tapped: " + (
-                "now the Crime" if self.placing.perp else "now the Perp (face down) or the Crime"
-            )
+            if self.placing.perp:
+                text = told("Sector card %(card)s tapped: now the Crime", card=shown)
+            else:
+                text = told(
+                    "Sector card %(card)s tapped: now the Perp (face down) or the Crime", card=shown
+                )
         return prompt("dredd_place_crime", {"act": "place_crime"}, message=text)
 
     def _recycle_prompt(self, seat: str, state: Any, you: Mapping[str, Any]) -> Prompt:
         base = {"act": "recycle", "by": seat}
         tapped = self.recycling.get(seat, [])
         named = [book(state).names.get(c, c) for c in tapped]
-        options = [{"label": "Discard none", "action": {**base, "count": 0}}]
+        options = [{"label": told("Discard none"), "action": {**base, "count": 0}}]
         if tapped:
             options.insert(
                 0,
                 {
-                    "label": f"Discard the {len(tapped)} tapped: {', '.join(named)}",
+                    "label": told(
+                        "Discard the %(num)s tapped: %(cards)s",
+                        num=len(tapped),
+                        cards=", ".join(named),
+                    ),
                     "action": {**base, "count": len(tapped), "cards": tapped},
                 },
             )
         for n in range(1, int(you.get("hand_size") or 0) + 1):
-            options.append({"label": f"Discard {n} (untapped)", "action": {**base, "count": n}})
+            options.append(
+                {"label": told("Discard %(num)s (untapped)", num=n), "action": {**base, "count": n}}
+            )
         return prompt(
             "dredd_recycle",
             base,
-            message="On the Hospital: tap the cards you discard to recycle, then confirm",
+            message=told("On the Hospital: tap the cards you discard to recycle, then confirm"),
             options=options,
         )
 
@@ -279,7 +329,7 @@ class DreddPrompts:
         return prompt(
             "dredd_place_judge",
             base,
-            message="Put your Judge on an empty Starting Sector",
+            message=told("Put your Judge on an empty Starting Sector"),
             options=[
                 {"label": b.name_of(s), "action": {**base, "sector": s}}
                 for s in b.starting_sectors
@@ -294,7 +344,7 @@ def asked_for(state: Any, act: str) -> list[str]:
 
 
 def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return sentence(text)
 
 
 def landing(action: Mapping[str, Any], state: Any) -> str | None:

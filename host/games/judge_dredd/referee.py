@@ -60,6 +60,7 @@ from lawmaster.host.plugin import (
     Wait,
 )
 from lawmaster.host.tracker import Expectation
+from lawmaster.host.ui.text import joined, told, told_n
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.movement import current_mover, reachable, walk
 from lawmaster.rules.judge_dredd.state import board, book, known_location
@@ -132,16 +133,16 @@ class DreddRules(DreddPrompts, GameRules):
         act = str(action.get("act", "input"))
         by = action.get("by")
         if act == "move":
-            return f"{by}'s move"
+            return told("%(who)s's move", who=by)
         if act == "place_crime":
-            return f"the Crime for {action.get('sector_card')}"
+            return told("the Crime for %(card)s", card=action.get("sector_card"))
         if act in ("discard_sector",):
-            return f"the card {action.get('sector_card')}"
+            return told("the card %(card)s", card=action.get("sector_card"))
         if "card" in action or "cards" in action:
-            return f"{by}'s Action card" if by else "that Action card"
+            return told("%(who)s's Action card", who=by) if by else told("that Action card")
         if act == "reveal_perp":
-            return "that Perp"
-        return act.replace("_", " ")
+            return told("that Perp")
+        return told("that input")
 
     def detail_seats(self, action: Mapping[str, Any], state: Any) -> tuple[str, ...]:
         """Seats that read why a card input was refused: the reason may name the card."""
@@ -168,7 +169,9 @@ class DreddRules(DreddPrompts, GameRules):
             if end is not None and self._unknown_face_down(state, end):
                 self.held_move = dict(action)
                 name = board(state).name_of(end)
-                return Wait(f"turn up the Perp in {name} and tap it on the reader")
+                return Wait(
+                    told("turn up the Perp in %(sector)s and tap it on the reader", sector=name)
+                )
         return action
 
     def _move_end(self, action: Mapping[str, Any], state: Any) -> str | None:
@@ -206,14 +209,31 @@ class DreddRules(DreddPrompts, GameRules):
                 self.dice[k] = [rng.choice(FACES) for _ in range(needed[k])]
         else:
             if key not in mine:
-                raise IllegalAction(f"{seat} does not roll those dice (yours: {', '.join(mine)})")
+                raise IllegalAction(
+                    told(
+                        "%(seat)s does not roll those dice (yours: %(yours)s)",
+                        seat=seat,
+                        yours=", ".join(mine),
+                    )
+                )
             faces = _faces(action.get("faces"))
             if len(faces) != needed[key] or not all(f in FACES for f in faces):
-                raise IllegalAction(f"enter {needed[key]} die face(s), each 1 to 6")
+                raise IllegalAction(
+                    told_n(
+                        "enter %(num)d die face, 1 to 6",
+                        "enter %(num)d die faces, each 1 to 6",
+                        int(needed[key]),
+                    )
+                )
             self.dice[key] = faces
         missing = [k for k in needed if k not in self.dice]
         if missing:
-            return Wait("dice held; waiting for " + ", ".join(_key_name(k) for k in missing))
+            return Wait(
+                told(
+                    "dice held; waiting for %(missing)s",
+                    missing=joined(", ", (_key_name(k) for k in missing)),
+                )
+            )
         dice, self.dice = self.dice, {}
         return Completed(
             {"act": "roll", "dice": dice},
@@ -246,7 +266,7 @@ class DreddRules(DreddPrompts, GameRules):
             return self._decision(self._perp_card(card, state, acts), state)
         if kind == "action":
             return self._action_card(card, seat, state, asked)
-        return self._unexpected(card, "it is no card of this game")
+        return self._unexpected(card, told("it is no card of this game"))
 
     def _decision(self, reading: Action | str | None, state: Any) -> Decision:
         """A card's reading as a decision: an action to apply, or words while it waits."""
@@ -260,8 +280,8 @@ class DreddRules(DreddPrompts, GameRules):
         # An Action card's name is a secret of its holder, a Perp's may be one (face down):
         # the table reads only the kind of card.
         kind = getattr(card, "kind", "")
-        name = {"action": "an Action card", "perp": "a Perp card"}.get(kind, card.name)
-        self.flag = f"{name} was not expected now: {why}"
+        name = {"action": told("an Action card"), "perp": told("a Perp card")}.get(kind, card.name)
+        self.flag = told("%(card)s was not expected now: %(why)s", card=name, why=why)
         return None
 
     def _sector_card(self, card: Any, acts: set[str]) -> dict[str, Any] | str | None:
@@ -270,7 +290,7 @@ class DreddRules(DreddPrompts, GameRules):
         if "place_crime" not in acts:
             return self._unexpected(card, "Sector cards are revealed only to place a crime")
         self.placing = Placing(card.id)
-        return f"{card.name}: tap the Perp face down (optional), then the Crime"
+        return told("%(card)s: tap the Perp face down (optional), then the Crime", card=card.name)
 
     def _crime_card(self, card: Any, state: Any, acts: set[str]) -> dict[str, Any] | str | None:
         if self.placing is None:
@@ -294,7 +314,10 @@ class DreddRules(DreddPrompts, GameRules):
             if self.placing.perp is not None:
                 return self._unexpected(card, "this crime already has its Perp")
             self.placing.perp = card.id
-            return f"Perp tapped (kept secret): now tap the Crime for {self.placing.sector_card}"
+            return told(
+                "Perp tapped (kept secret): now tap the Crime for %(card)s",
+                card=self.placing.sector_card,
+            )
         return self._unexpected(card, "a Perp is tapped when placed or turned up")
 
     def _action_card(
@@ -306,10 +329,15 @@ class DreddRules(DreddPrompts, GameRules):
         else:
             holder_seat = None
         if holder in ("discard", "combat"):
-            self._unexpected(card, f"the engine has it in the {holder}")
+            where = told("the engine has it in the discard pile")
+            if holder == "combat":
+                where = told("the engine has it in the combat")
+            self._unexpected(card, where)
             return None
         if seat is not None and holder_seat not in (None, seat):
-            self._unexpected(card, f"the engine knows it is in {holder_seat}'s hand")
+            self._unexpected(
+                card, told("the engine knows it is in %(seat)s's hand", seat=holder_seat)
+            )
             return None
         who = seat or holder_seat
         wanting = [s for s, items in asked.items() if any(a["act"] in _CARD_ACTS for a in items)]
@@ -337,27 +365,35 @@ class DreddRules(DreddPrompts, GameRules):
             tapped = self.recycling.setdefault(who, [])
             if card.id not in tapped:
                 tapped.append(card.id)
-            return f"{who} recycles {len(tapped)} card(s): confirm on the tablet when all are in"
+            return told_n(
+                "%(who)s recycles %(num)d card: confirm on the tablet when all are in",
+                "%(who)s recycles %(num)d cards: confirm on the tablet when all are in",
+                len(tapped),
+                who=who,
+            )
         if "draw" in acts:
             if book(state).action(card.id).type == "alert":
-                return f"{who} drew an Alert: play it at once on the tablet"
+                return told("%(who)s drew an Alert: play it at once on the tablet", who=who)
             return {"act": "draw", "by": who, "cards": [card.id]}
         j = state["judges"].get(who)
         if j is not None and card.id not in j["known"] and state["phase"] != "over":
             return {"act": "show", "by": who, "cards": [card.id]}
         if j is not None and card.id in j["known"]:
-            return f"{who}: play that card on the tablet"
+            return told("%(who)s: play that card on the tablet", who=who)
         return self._unexpected(card, "nothing takes an Action card now")
 
     def _ask_claim(self, card: Any, seats: Sequence[str]) -> Decision:
         options = [
-            {"label": f"It is mine ({s})", "action": {"act": "claim_card", "index": i}}
+            {
+                "label": told("It is mine (%(seat)s)", seat=s),
+                "action": {"act": "claim_card", "index": i},
+            }
             for i, s in enumerate(seats)
         ]
         asked = prompt(
             "which_reading",
             {"act": "claim_card"},
-            message="An Action card was tapped on the shared reader: whose is it?",
+            message=told("An Action card was tapped on the shared reader: whose is it?"),
             options=options,
         )
 
@@ -366,25 +402,29 @@ class DreddRules(DreddPrompts, GameRules):
             return lambda state: self._card_for(card, seat, state, asking(state)[seat])
 
         answers = tuple(claimed(s) for s in seats)
-        waiting = "waiting for " + ", ".join(seats) + " to say whose card was tapped"
+        waiting = told("waiting for %(seats)s to say whose card was tapped", seats=", ".join(seats))
         return Ask(Question(tuple(seats), "claim_card", asked, answers, waiting))
 
     def _ask_commit_for(self, card: Any, who: str, fighters: Sequence[str]) -> Decision:
         options = [
-            {"label": f"In front of {f}", "for": f, "action": {"act": "commit_for", "index": i}}
+            {
+                "label": told("In front of %(judge)s", judge=f),
+                "for": f,
+                "action": {"act": "commit_for", "index": i},
+            }
             for i, f in enumerate(fighters)
         ]
         asked = prompt(
             "which_reading",
             {"act": "commit_for"},
-            message=f"{card.name}, face down: in front of which Judge?",
+            message=told("%(card)s, face down: in front of which Judge?", card=card.name),
             options=options,
         )
         answers = tuple(
             Play.one({"act": "commit", "by": who, "card": card.id, "for": f}, who, NFC)
             for f in fighters
         )
-        waiting = f"waiting for {who} to say which Judge the card is for"
+        waiting = told("waiting for %(who)s to say which Judge the card is for", who=who)
         return Ask(Question((who,), "commit_for", asked, answers, waiting))
 
     # -- the board --------------------------------------------------------------------
@@ -435,14 +475,14 @@ class DreddRules(DreddPrompts, GameRules):
     def _anomaly_words(self, anomaly: Any, state: Any) -> str:
         b = board(state)
         seat = piece_seat(anomaly.piece)
-        who = f"{seat}'s Judge" if seat else "the standee"
+        who = told("%(who)s's Judge", who=seat) if seat else told("the standee")
         if anomaly.put_back is None:
-            return f"take the standee off {b.name_of(anomaly.found)}"
+            return told("take the standee off %(sector)s", sector=b.name_of(anomaly.found))
         where = b.name_of(anomaly.put_back)
         if anomaly.piece in self.relocate:
             old = b.name_of(self.relocate[anomaly.piece][0])
-            return f"move {who} from {old} to {where}"
-        return f"put {who} back on {where}"
+            return told("move %(who)s from %(old)s to %(sector)s", who=who, old=old, sector=where)
+        return told("put %(who)s back on %(sector)s", who=who, sector=where)
 
     def _moved(self, stories: Sequence[Any], state: Any) -> Decision:
         candidates: list[tuple[str, dict[str, Any] | None, str]] = []
@@ -465,11 +505,13 @@ class DreddRules(DreddPrompts, GameRules):
     def _read_move(self, seat: str, moved: Any, state: Any) -> tuple[dict[str, Any] | None, str]:
         if state["phase"] == "setup":
             if seat not in asked_for(state, "place_judge"):
-                return None, f"{seat} does not place a Judge now"
+                return None, told("%(seat)s does not place a Judge now", seat=seat)
             return {"act": "place_judge", "by": seat, "sector": moved.to}, ""
         mover = current_mover(state)
         if seat != mover or state["pending"] or state["combat"]:
-            return None, (f"it is {mover}'s move" if mover else "no Judge moves now")
+            return None, (
+                told("it is %(who)s's move", who=mover) if mover else told("no Judge moves now")
+            )
         start = state["judges"][seat]["sector"]
         path = [s for s in moved.path if s != start] if moved.how == "slid" else []
         try:
@@ -484,7 +526,11 @@ class DreddRules(DreddPrompts, GameRules):
                     self.engine.apply(state, {"act": "move", "by": seat, "path": [moved.to]})
                 except IllegalAction as exc:
                     return None, exc.reason
-                return None, f"{board(state).name_of(moved.to)} is out of {seat}'s reach"
+                return None, told(
+                    "%(sector)s is out of %(seat)s's reach",
+                    sector=board(state).name_of(moved.to),
+                    seat=seat,
+                )
             path = options[moved.to]
         return {"act": "move", "by": seat, "path": path}, ""
 
@@ -506,10 +552,12 @@ class DreddRules(DreddPrompts, GameRules):
         seat = piece_seat(moved.piece)
         b = board(state)
         if moved.from_:
-            fix = f"put {seat}'s Judge back on {b.name_of(moved.from_)}"
+            fix = told(
+                "put %(who)s's Judge back on %(sector)s", who=seat, sector=b.name_of(moved.from_)
+            )
         else:
-            fix = f"take {seat}'s Judge off {b.name_of(moved.to)}"
-        self.problems[moved.piece] = f"{reason}: {fix}"
+            fix = told("take %(who)s's Judge off %(sector)s", who=seat, sector=b.name_of(moved.to))
+        self.problems[moved.piece] = told("%(reason)s: %(fix)s", reason=reason, fix=fix)
 
     def _ask_which(
         self,
@@ -521,7 +569,9 @@ class DreddRules(DreddPrompts, GameRules):
         options = []
         answers: list[Callable[[Any], Decision]] = []
         for i, (moved, (seat, action, why)) in enumerate(zip(stories, candidates, strict=True)):
-            label = f"{seat}'s Judge moved to {b.name_of(moved.to)}"
+            label = told(
+                "%(who)s's Judge moved to %(sector)s", who=seat, sector=b.name_of(moved.to)
+            )
             options.append(
                 {
                     "label": label,
@@ -535,10 +585,10 @@ class DreddRules(DreddPrompts, GameRules):
         asked = prompt(
             "which_reading",
             {"act": "choose_reading"},
-            message="The sensors cannot tell these standees apart: whose Judge moved?",
+            message=told("The sensors cannot tell these standees apart: whose Judge moved?"),
             options=options,
         )
-        waiting = "waiting for " + ", ".join(seats) + " to say"
+        waiting = told("waiting for %(seats)s to say", seats=", ".join(seats))
         return Ask(Question(seats, "choose_reading", asked, tuple(answers), waiting))
 
     def _reading(
@@ -552,7 +602,12 @@ class DreddRules(DreddPrompts, GameRules):
             # The sensors saw one standee leave a shared Sector: they cannot confirm which
             # one goes back, so the words stay until the next standee is lifted or put back.
             where = board(state).name_of(moved.from_)
-            self.problems[AMBIGUOUS] = f"{why}: put {seat}'s Judge back on {where}"
+            self.problems[AMBIGUOUS] = told(
+                "%(reason)s: put %(who)s's Judge back on %(sector)s",
+                reason=why,
+                who=seat,
+                sector=where,
+            )
             # The tracker is told the position again: it then reports the standee
             # off its Sector as a stray, and its return as restored.
             return Expect()
@@ -590,13 +645,15 @@ class DreddRules(DreddPrompts, GameRules):
             left = {f"?{old}" for old in moving}
             waiting = all(k in self.relocate or k in left for k in self.problems)
             words = [v for k, v in self.problems.items() if k not in left]
-            return _status("waiting" if waiting else "illegal", "; ".join(words))
+            return _status("waiting" if waiting else "illegal", joined("; ", words))
         if isinstance(self.flag, str):
             return _status("illegal", self.flag)
         if self.flag is not None:
             return self.flag
         if self.dice:
-            return _status("waiting", "dice in from " + ", ".join(map(_key_name, self.dice)))
+            return _status(
+                "waiting", told("dice in from %(who)s", who=joined(", ", map(_key_name, self.dice)))
+            )
         return None
 
     def accepted(self, accepted: Accepted, state: Any) -> None:
@@ -636,7 +693,7 @@ def _sectors(state: Any) -> dict[str, str | None]:
 
 
 def _key_name(key: str) -> str:
-    return "the Perp die" if key == "perp" else f"{key}'s dice"
+    return told("the Perp die") if key == "perp" else told("%(seat)s's dice", seat=key)
 
 
 def _faces(faces: object) -> list[Any]:

@@ -20,28 +20,32 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
 #: Specialist Judges by the id the engine uses (the rulebook's names).
 SPECIALISTS = {
-    "chief-judge": "Chief Judge",
-    "sjs": "SJS Judge",
-    "psi-judge": "Psi-Judge",
-    "wally-squad": "Wally Squad Judge",
-    "cadet": "Cadet",
+    "chief-judge": _l("Chief Judge"),
+    "sjs": _l("SJS Judge"),
+    "psi-judge": _l("Psi-Judge"),
+    "wally-squad": _l("Wally Squad Judge"),
+    "cadet": _l("Cadet"),
     "mechanismo": "Mechanismo",
 }
 
 #: The refill and combat words for the engine's phase names.
 PHASES = {
-    "setup": "setting up",
-    "movement": "the movement phase",
-    "arrest": "the arrest phase",
-    "refill": "the refill phase",
-    "tiebreak": "the final combat for a tied game",
-    "over": "game over",
+    "setup": _l("setting up"),
+    "movement": _l("the movement phase"),
+    "arrest": _l("the arrest phase"),
+    "refill": _l("the refill phase"),
+    "tiebreak": _l("the final combat for a tied game"),
+    "over": _l("game over"),
 }
 
 
@@ -66,15 +70,15 @@ def _words(ident: object) -> str:
 
 def judge(seat: object) -> str:
     """A seat's Judge, as the table calls it ("a" → "Judge A")."""
-    return f"Judge {_words(seat)}"
+    return _("Judge %(name)s", name=_words(seat))
 
 
 def judges(seats: Iterable[object]) -> str:
     """Several Judges in one phrase: "Judge A", "Judges A and B", "Judges A, B and C"."""
     names = [_words(s) for s in seats]
     if len(names) == 1:
-        return f"Judge {names[0]}"
-    return "Judges " + and_list(names)
+        return _("Judge %(name)s", name=names[0])
+    return _("Judges %(names)s", names=and_list(names))
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -82,7 +86,7 @@ def and_list(items: Iterable[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 def sector(ident: object) -> str:
@@ -104,7 +108,7 @@ def value(ident: object) -> int:
 
 
 def specialist(ident: object) -> str:
-    return SPECIALISTS.get(str(ident), _words(ident))
+    return str(SPECIALISTS.get(str(ident), _words(ident)))
 
 
 def _groups(groups: object) -> list[str]:
@@ -121,50 +125,90 @@ def _scored(cards: object) -> str:
 
 # -- one sentence per event ---------------------------------------------------------
 def _setup(e: Mapping[str, Any]) -> str:
-    length = _words(e.get("length") or "day shift")
-    return (
-        f"A new game for {judges(e.get('players') or [])} ({length}); "
-        f"{judge(e.get('starting_player'))} is the Starting Player."
+    return _(
+        "A new game for %(judges)s (%(length)s); %(first)s is the Starting Player.",
+        judges=judges(e.get("players") or []),
+        length=_words(e.get("length") or "day shift"),
+        first=judge(e.get("starting_player")),
     )
 
 
 def _crime_placed(e: Mapping[str, Any]) -> str:
     what = []
     if e.get("perp"):
-        what.append("a face-down Perp")
+        what.append(_("a face-down Perp"))
     if e.get("crime"):
         what.append(card(e["crime"]))
-    return f"New trouble in {sector(e.get('sector'))}: {and_list(what) or 'nothing'}."
+    return _(
+        "New trouble in %(sector)s: %(what)s.",
+        sector=sector(e.get("sector")),
+        what=and_list(what) or _("nothing"),
+    )
 
 
 def _round(e: Mapping[str, Any]) -> str:
-    text = (
-        f"Round {e.get('round')} begins; {judge(e.get('starting_player'))} is the Starting Player."
+    first = judge(e.get("starting_player"))
+    if e.get("final"):
+        return _(
+            "Round %(round)s begins; %(first)s is the Starting Player. This is the final round.",
+            round=e.get("round"),
+            first=first,
+        )
+    return _(
+        "Round %(round)s begins; %(first)s is the Starting Player.",
+        round=e.get("round"),
+        first=first,
     )
-    return text + (" This is the final round." if e.get("final") else "")
 
 
 def _moved(e: Mapping[str, Any]) -> str:
     path = e.get("path") or []
+    who, where = judge(e.get("judge")), sector(e.get("sector"))
     if not path:
-        return f"{judge(e.get('judge'))} stays in {sector(e.get('sector'))}."
-    via = f" (by {and_list(sector(s) for s in path[:-1])})" if len(path) > 1 else ""
-    return f"{judge(e.get('judge'))} moves to {sector(e.get('sector'))}{via}."
+        return _("%(judge)s stays in %(sector)s.", judge=who, sector=where)
+    if len(path) > 1:
+        return _(
+            "%(judge)s moves to %(sector)s (by %(via)s).",
+            judge=who,
+            sector=where,
+            via=and_list(sector(s) for s in path[:-1]),
+        )
+    return _("%(judge)s moves to %(sector)s.", judge=who, sector=where)
 
 
 def _card_played(e: Mapping[str, Any]) -> str:
-    text = f"{judge(e.get('by'))} plays {card(e.get('card'))}"
+    who, what = judge(e.get("by")), card(e.get("card"))
     if e.get("judges"):
-        return f"{text}: {judges(e['judges'])} must fight each other."
+        return _(
+            "%(judge)s plays %(card)s: %(judges)s must fight each other.",
+            judge=who,
+            card=what,
+            judges=judges(e["judges"]),
+        )
     if e.get("sector") and e.get("to"):
-        return f"{text}: the Perp in {sector(e['sector'])} moves to {sector(e['to'])}."
+        return _(
+            "%(judge)s plays %(card)s: the Perp in %(sector)s moves to %(to)s.",
+            judge=who,
+            card=what,
+            sector=sector(e["sector"]),
+            to=sector(e["to"]),
+        )
     if e.get("target"):
-        text += f" on {judge(e['target'])}"
+        target = judge(e["target"])
         if e.get("to"):
-            text += f", sending them to {sector(e['to'])}"
+            text = _(
+                "%(judge)s plays %(card)s on %(target)s, sending them to %(to)s",
+                judge=who,
+                card=what,
+                target=target,
+                to=sector(e["to"]),
+            )
+        else:
+            text = _("%(judge)s plays %(card)s on %(target)s", judge=who, card=what, target=target)
         if e.get("applies"):
-            text += f" ({e['applies']})"
-    return text + "."
+            return _("%(play)s (%(applies)s).", play=text, applies=e["applies"])
+        return _("%(play)s.", play=text)
+    return _("%(judge)s plays %(card)s.", judge=who, card=what)
 
 
 def _combat(e: Mapping[str, Any]) -> str:
@@ -172,31 +216,76 @@ def _combat(e: Mapping[str, Any]) -> str:
     sides = _groups(e.get("groups"))
     kind = e.get("kind")
     if kind == "arrest":
-        who = and_list(sides) if len(sides) > 1 else (sides[0] if sides else "A Judge")
-        verb = "compete to arrest" if len(sides) > 1 else "attempts to arrest"
-        if len(sides) == 1 and e.get("groups") and len(e["groups"][0]) > 1:
-            verb = "attempt together to arrest"
-        return (
-            f"{who} {verb} {card(e.get('perp'))} in {where} "
-            f"(the Perp with its Crimes: strength {e.get('perp_strength')})."
+        values = {
+            "perp": card(e.get("perp")),
+            "sector": where,
+            "strength": e.get("perp_strength"),
+        }
+        if len(sides) > 1:
+            return _(
+                "%(who)s compete to arrest %(perp)s in %(sector)s (the Perp with its Crimes:"
+                " strength %(strength)s).",
+                who=and_list(sides),
+                **values,
+            )
+        who = sides[0] if sides else _("A Judge")
+        if e.get("groups") and len(e["groups"][0]) > 1:
+            return _(
+                "%(who)s attempt together to arrest %(perp)s in %(sector)s (the Perp with its"
+                " Crimes: strength %(strength)s).",
+                who=who,
+                **values,
+            )
+        return _(
+            "%(who)s attempts to arrest %(perp)s in %(sector)s (the Perp with its Crimes:"
+            " strength %(strength)s).",
+            who=who,
+            **values,
         )
     if kind == "alien":
-        return f"{and_list(sides)} fight the Alien in {where} (strength {e.get('perp_strength')})."
+        return _(
+            "%(who)s fight the Alien in %(sector)s (strength %(strength)s).",
+            who=and_list(sides),
+            sector=where,
+            strength=e.get("perp_strength"),
+        )
     if kind == "block":
-        return f"Block Mania: {and_list(sides)} fight each other in {where}."
-    return f"The final combat: {and_list(sides)} fight for the win."
+        return _(
+            "Block Mania: %(who)s fight each other in %(sector)s.",
+            who=and_list(sides),
+            sector=where,
+        )
+    return _("The final combat: %(who)s fight for the win.", who=and_list(sides))
 
 
 def _committed(e: Mapping[str, Any]) -> str:
     shown = e.get("face_up") and e.get("card")
-    what = card(e["card"]) + " face up" if shown else "a card face down"
+    by = judge(e.get("by"))
     if e.get("by") == e.get("to"):
-        return f"{judge(e.get('by'))} adds {what} to their own combat."
-    return f"{judge(e.get('by'))} adds {what} in front of {judge(e.get('to'))}."
+        if shown:
+            return _(
+                "%(judge)s adds %(card)s face up to their own combat.",
+                judge=by,
+                card=card(e["card"]),
+            )
+        return _("%(judge)s adds a card face down to their own combat.", judge=by)
+    to = judge(e.get("to"))
+    if shown:
+        return _(
+            "%(judge)s adds %(card)s face up in front of %(to)s.",
+            judge=by,
+            card=card(e["card"]),
+            to=to,
+        )
+    return _("%(judge)s adds a card face down in front of %(to)s.", judge=by, to=to)
 
 
 def _committed_own(e: Mapping[str, Any]) -> str:
-    return f"You added {card(e.get('card'))} face down in front of {judge(e.get('to'))}."
+    return _(
+        "You added %(card)s face down in front of %(to)s.",
+        card=card(e.get("card")),
+        to=judge(e.get("to")),
+    )
 
 
 def _revealed(e: Mapping[str, Any]) -> str:
@@ -204,11 +293,14 @@ def _revealed(e: Mapping[str, Any]) -> str:
     for c in e.get("cards") or []:
         if not isinstance(c, Mapping):
             continue
-        note = "" if c.get("counts", True) else ", which does not count"
-        shown.append(f"{card(c.get('card'))} from {judge(c.get('by'))}{note}")
+        values = {"card": card(c.get("card")), "judge": judge(c.get("by"))}
+        if c.get("counts", True):
+            shown.append(_("%(card)s from %(judge)s", **values))
+        else:
+            shown.append(_("%(card)s from %(judge)s, which does not count", **values))
     if not shown:
-        return "The combat goes ahead with no Action cards."
-    return f"The cards are turned up: {and_list(shown)}."
+        return _("The combat goes ahead with no Action cards.")
+    return _("The cards are turned up: %(cards)s.", cards=and_list(shown))
 
 
 def _result(e: Mapping[str, Any]) -> str:
@@ -218,58 +310,107 @@ def _result(e: Mapping[str, Any]) -> str:
     scores = []
     for i, side in enumerate(sides):
         total = strengths[i] if i < len(strengths) else "?"
-        scores.append(f"{side} {total}" + (" (overheated)" if i < len(hot) and hot[i] else ""))
+        if i < len(hot) and hot[i]:
+            scores.append(_("%(side)s %(total)s (overheated)", side=side, total=total))
+        else:
+            scores.append(f"{side} {total}")
     tally = and_list(scores)
     kind = e.get("kind")
     if kind in ("arrest", "alien"):
-        foe = "the Perp" if kind == "arrest" else "the Alien"
-        tally += f" against {foe}'s {e.get('perp_strength')}"
         winner = e.get("winner")
-        if isinstance(winner, int) and 0 <= winner < len(sides):
-            outcome = f"{sides[winner]} win{'s' if sides[winner].startswith('Judge ') else ''}"
-        elif e.get("tied"):
-            outcome = "a tie"
+        strength = e.get("perp_strength")
+        if kind == "arrest":
+            tally = _("%(tally)s against the Perp's %(strength)s", tally=tally, strength=strength)
         else:
-            outcome = f"{foe} wins"
-        return f"Combat: {tally}: {outcome}."
+            tally = _("%(tally)s against the Alien's %(strength)s", tally=tally, strength=strength)
+        if isinstance(winner, int) and 0 <= winner < len(sides):
+            if len(e["groups"][winner]) == 1:
+                outcome = _("%(side)s wins", side=sides[winner])
+            else:
+                outcome = _("%(side)s win", side=sides[winner])
+        elif e.get("tied"):
+            outcome = _("a tie")
+        else:
+            outcome = _("the Perp wins") if kind == "arrest" else _("the Alien wins")
+        return _("Combat: %(tally)s: %(outcome)s.", tally=tally, outcome=outcome)
     if kind == "block":
         out = [sides[i] for i in e.get("koed") or [] if isinstance(i, int) and i < len(sides)]
-        return f"Block Mania: {tally}; {and_list(out) or 'nobody'} KO'd."
+        return _(
+            "Block Mania: %(tally)s; %(out)s KO'd.", tally=tally, out=and_list(out) or _("nobody")
+        )
     top = e.get("top") or []
-    return f"The final combat: {tally}; best: {judges(top) if top else 'nobody'}."
+    return _(
+        "The final combat: %(tally)s; best: %(best)s.",
+        tally=tally,
+        best=judges(top) if top else _("nobody"),
+    )
 
 
 def _arrest(e: Mapping[str, Any]) -> str:
     crimes = [card(c) for c in e.get("crimes") or []]
-    also = f" and stop{'s' if len(e.get('judges') or []) == 1 else ''} {and_list(crimes)}"
-    verb = "arrests" if len(e.get("judges") or []) == 1 else "arrest"
-    return (
-        f"{judges(e.get('judges') or [])} {verb} {card(e.get('perp'))} in "
-        f"{sector(e.get('sector'))}{also if crimes else ''}."
-    )
+    one = len(e.get("judges") or []) == 1
+    values = {
+        "judges": judges(e.get("judges") or []),
+        "perp": card(e.get("perp")),
+        "sector": sector(e.get("sector")),
+        "crimes": and_list(crimes),
+    }
+    if crimes and one:
+        return _("%(judges)s arrests %(perp)s in %(sector)s and stops %(crimes)s.", **values)
+    if crimes:
+        return _("%(judges)s arrest %(perp)s in %(sector)s and stop %(crimes)s.", **values)
+    if one:
+        return _("%(judges)s arrests %(perp)s in %(sector)s.", **values)
+    return _("%(judges)s arrest %(perp)s in %(sector)s.", **values)
 
 
 def _alert(e: Mapping[str, Any]) -> str:
-    text = f"{judge(e.get('by'))} draws {card(e.get('card'))}"
+    values = {"judge": judge(e.get("by")), "card": card(e.get("card"))}
     if e.get("no_effect"):
-        return text + ": it has no effect."
+        return _("%(judge)s draws %(card)s: it has no effect.", **values)
     if e.get("alien"):
-        return text + f": the Alien is in {sector(e['alien'])}."
+        return _(
+            "%(judge)s draws %(card)s: the Alien is in %(sector)s.",
+            sector=sector(e["alien"]),
+            **values,
+        )
     if e.get("crime"):
-        return text + f": {card(e['crime'])} is added in {sector(e.get('sector'))}."
+        return _(
+            "%(judge)s draws %(card)s: %(crime)s is added in %(sector)s.",
+            crime=card(e["crime"]),
+            sector=sector(e.get("sector")),
+            **values,
+        )
     if e.get("sector"):
-        return text + f": {sector(e['sector'])} is closed until round {e.get('round')}."
+        return _(
+            "%(judge)s draws %(card)s: %(sector)s is closed until round %(round)s.",
+            sector=sector(e["sector"]),
+            round=e.get("round"),
+            **values,
+        )
     if e.get("round"):
-        return text + f": no one crosses the river until round {e['round']}."
-    return text + "."
+        return _(
+            "%(judge)s draws %(card)s: no one crosses the river until round %(round)s.",
+            round=e["round"],
+            **values,
+        )
+    return _("%(judge)s draws %(card)s.", **values)
 
 
 def _draws_due(e: Mapping[str, Any]) -> str:
     owed = e.get("owed") if isinstance(e.get("owed"), Mapping) else {}
     parts = [f"{judge(s)} {n}" for s, n in owed.items() if n]
-    text = f"Cards to draw: {and_list(parts)}." if parts else "Nobody draws this refill."
+    text = (
+        _("Cards to draw: %(owed)s.", owed=and_list(parts))
+        if parts
+        else _("Nobody draws this refill.")
+    )
     if e.get("recycle"):
-        text += f" On the Hospital, {judges(e['recycle'])} may recycle first."
+        return _(
+            "%(draws)s On the Hospital, %(judges)s may recycle first.",
+            draws=text,
+            judges=judges(e["recycle"]),
+        )
     return text
 
 
@@ -281,104 +422,177 @@ def _scores(scores: object) -> str:
 def _hand_seen(e: Mapping[str, Any]) -> str:
     seen = [card(c) for c in e.get("cards") or []]
     if e.get("unknown"):
-        seen.append(f"{e['unknown']} card(s) nobody has tapped")
-    return f"{judge(e.get('target'))}'s hand holds {and_list(seen) or 'nothing'}."
+        seen.append(
+            ngettext(
+                "%(num)d card nobody has tapped",
+                "%(num)d cards nobody has tapped",
+                int(e["unknown"]),
+            )
+        )
+    return _(
+        "%(judge)s's hand holds %(cards)s.",
+        judge=judge(e.get("target")),
+        cards=and_list(seen) or _("nothing"),
+    )
+
+
+def _declined(e: Mapping[str, Any]) -> str:
+    if e.get("moment") == "robodoc":
+        return _("%(judge)s plays no Robodoc.", judge=judge(e.get("by")))
+    return _("%(judge)s does not use Internal Affairs.", judge=judge(e.get("by")))
 
 
 _SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "setup": _setup,
-    "judge_placed": lambda e: f"{judge(e.get('judge'))} starts in {sector(e.get('sector'))}.",
-    "crime_placed": _crime_placed,
-    "sector_card_spent": lambda e: (
-        f"The Sector card {card(e.get('sector_card'))} places nothing: the decks are empty."
+    "judge_placed": lambda e: _(
+        "%(judge)s starts in %(sector)s.",
+        judge=judge(e.get("judge")),
+        sector=sector(e.get("sector")),
     ),
-    "sector_redrawn": lambda e: (
-        f"{sector(e.get('sector'))} already has a Perp: another Sector card is drawn."
+    "crime_placed": _crime_placed,
+    "sector_card_spent": lambda e: _(
+        "The Sector card %(card)s places nothing: the decks are empty.",
+        card=card(e.get("sector_card")),
+    ),
+    "sector_redrawn": lambda e: _(
+        "%(sector)s already has a Perp: another Sector card is drawn.",
+        sector=sector(e.get("sector")),
     ),
     "round": _round,
     "moved": _moved,
-    "perp_revealed": lambda e: (
-        f"The Perp in {sector(e.get('sector'))} is {card(e.get('perp'))} "
-        f"(strength {e.get('strength')})."
+    "perp_revealed": lambda e: _(
+        "The Perp in %(sector)s is %(perp)s (strength %(strength)s).",
+        sector=sector(e.get("sector")),
+        perp=card(e.get("perp")),
+        strength=e.get("strength"),
     ),
     "card_played": _card_played,
-    "barneyed": lambda e: f"Barney: {judge(e.get('judge'))} goes to {sector(e.get('sector'))}.",
-    "cancelled": lambda e: (
-        f"{judge(e.get('by'))} cancels the {_words(e.get('cancels'))} with {card(e.get('card'))}."
+    "barneyed": lambda e: _(
+        "Barney: %(judge)s goes to %(sector)s.",
+        judge=judge(e.get("judge")),
+        sector=sector(e.get("sector")),
     ),
-    "robodoc": lambda e: (
-        f"{judge(e.get('judge'))} plays Robodoc: not KO'd, moves to {sector(e.get('sector'))}."
+    "cancelled": lambda e: _(
+        "%(judge)s cancels the %(what)s with %(card)s.",
+        judge=judge(e.get("by")),
+        what=_words(e.get("cancels")),
+        card=card(e.get("card")),
     ),
-    "declined": lambda e: (
-        f"{judge(e.get('by'))} plays no Robodoc."
-        if e.get("moment") == "robodoc"
-        else f"{judge(e.get('by'))} does not use Internal Affairs."
+    "robodoc": lambda e: _(
+        "%(judge)s plays Robodoc: not KO'd, moves to %(sector)s.",
+        judge=judge(e.get("judge")),
+        sector=sector(e.get("sector")),
     ),
-    "arrest_phase": lambda e: f"The arrest phase of round {e.get('round')} begins.",
+    "declined": _declined,
+    "arrest_phase": lambda e: _(
+        "The arrest phase of round %(round)s begins.", round=e.get("round")
+    ),
     "combat": _combat,
-    "arrest_withdrawn": lambda e: (
-        f"The arrest in {sector(e.get('sector'))} waits: a Special card is played first."
+    "arrest_withdrawn": lambda e: _(
+        "The arrest in %(sector)s waits: a Special card is played first.",
+        sector=sector(e.get("sector")),
     ),
     "card_committed": _committed,
     "card_committed_own": _committed_own,
-    "cooled": lambda e: f"{judge(e.get('judge'))} cools down: -2, and cannot overheat.",
+    "cooled": lambda e: _(
+        "%(judge)s cools down: -2, and cannot overheat.", judge=judge(e.get("judge"))
+    ),
     "cards_revealed": _revealed,
     "combat_result": _result,
     "arrest": _arrest,
-    "scored": lambda e: f"Your score pile gains {_scored(e.get('cards'))}.",
-    "crime_stopped": lambda e: (
-        f"{judge(e.get('judge'))} stops {and_list(card(c) for c in e.get('crimes') or [])} "
-        f"in {sector(e.get('sector'))}, but the Perp is still free."
+    "scored": lambda e: _("Your score pile gains %(cards)s.", cards=_scored(e.get("cards"))),
+    "crime_stopped": lambda e: _(
+        "%(judge)s stops %(crimes)s in %(sector)s, but the Perp is still free.",
+        judge=judge(e.get("judge")),
+        crimes=and_list(card(c) for c in e.get("crimes") or []),
+        sector=sector(e.get("sector")),
     ),
-    "perp_escaped": lambda e: (
-        f"The Perp escapes from {sector(e.get('sector'))} to {sector(e.get('to'))}."
+    "perp_escaped": lambda e: _(
+        "The Perp escapes from %(sector)s to %(to)s.",
+        sector=sector(e.get("sector")),
+        to=sector(e.get("to")),
     ),
-    "ko": lambda e: f"{judge(e.get('judge'))} is KO'd in {sector(e.get('sector'))}.",
-    "alien_defeated": lambda e: (
-        f"{judges(e.get('by') or [])} defeat the Alien in {sector(e.get('sector'))}."
+    "ko": lambda e: _(
+        "%(judge)s is KO'd in %(sector)s.",
+        judge=judge(e.get("judge")),
+        sector=sector(e.get("sector")),
     ),
-    "arrest_declined": lambda e: (
-        f"{judge(e.get('judge'))} makes no arrest in {sector(e.get('sector'))}."
+    "alien_defeated": lambda e: _(
+        "%(judges)s defeat the Alien in %(sector)s.",
+        judges=judges(e.get("by") or []),
+        sector=sector(e.get("sector")),
     ),
-    "arrest_phase_over": lambda e: f"The arrest phase of round {e.get('round')} is over.",
-    "refill_phase": lambda e: f"The refill phase of round {e.get('round')} begins.",
-    "hospitalised": lambda e: (
-        f"{judge(e.get('judge'))} goes to the Justice Department Hospital and discards "
-        f"{e.get('discarded')} card(s)."
+    "arrest_declined": lambda e: _(
+        "%(judge)s makes no arrest in %(sector)s.",
+        judge=judge(e.get("judge")),
+        sector=sector(e.get("sector")),
+    ),
+    "arrest_phase_over": lambda e: _(
+        "The arrest phase of round %(round)s is over.", round=e.get("round")
+    ),
+    "refill_phase": lambda e: _(
+        "The refill phase of round %(round)s begins.", round=e.get("round")
+    ),
+    "hospitalised": lambda e: ngettext(
+        "%(judge)s goes to the Justice Department Hospital and discards %(num)d card.",
+        "%(judge)s goes to the Justice Department Hospital and discards %(num)d cards.",
+        int(e.get("discarded") or 0),
+        judge=judge(e.get("judge")),
     ),
     "draws_due": _draws_due,
-    "recycled": lambda e: (
-        f"{judge(e.get('judge'))} recycles {e.get('discarded')} card(s) and draws {e.get('draws')}."
+    "recycled": lambda e: ngettext(
+        "%(judge)s recycles %(num)d card and draws %(draws)s.",
+        "%(judge)s recycles %(num)d cards and draws %(draws)s.",
+        int(e.get("discarded") or 0),
+        judge=judge(e.get("judge")),
+        draws=e.get("draws"),
     ),
-    "drew": lambda e: f"{judge(e.get('judge'))} draws {e.get('count')} Action card(s).",
-    "hand_known": lambda e: (
-        f"The referee now knows these cards in your hand: "
-        f"{and_list(card(c) for c in e.get('cards') or []) or 'none'}."
+    "drew": lambda e: ngettext(
+        "%(judge)s draws %(num)d Action card.",
+        "%(judge)s draws %(num)d Action cards.",
+        int(e.get("count") or 0),
+        judge=judge(e.get("judge")),
+    ),
+    "hand_known": lambda e: _(
+        "The referee now knows these cards in your hand: %(cards)s.",
+        cards=and_list(card(c) for c in e.get("cards") or []) or _("none"),
     ),
     "alert": _alert,
-    "sector_discarded": lambda e: (
-        f"Hotdog Run: the Sector card {card(e.get('sector_card'))} is discarded."
+    "sector_discarded": lambda e: _(
+        "Hotdog Run: the Sector card %(card)s is discarded.", card=card(e.get("sector_card"))
     ),
-    "sector_deck_reshuffled": lambda e: (
-        f"The Sector cards are shuffled into a new deck of {e.get('size')}."
+    "sector_deck_reshuffled": lambda e: _(
+        "The Sector cards are shuffled into a new deck of %(size)s.", size=e.get("size")
     ),
-    "final_round_triggered": lambda e: (
-        f"The final round is triggered: round {e.get('final_round')} is the last."
+    "final_round_triggered": lambda e: _(
+        "The final round is triggered: round %(round)s is the last.", round=e.get("final_round")
     ),
-    "starting_player": lambda e: f"{judge(e.get('seat'))} is now the Starting Player.",
-    "internal_affairs": lambda e: (
-        f"Internal Affairs: {judge(e.get('by'))} looks at {judge(e.get('target'))}'s hand."
+    "starting_player": lambda e: _(
+        "%(judge)s is now the Starting Player.", judge=judge(e.get("seat"))
+    ),
+    "internal_affairs": lambda e: _(
+        "Internal Affairs: %(judge)s looks at %(target)s's hand.",
+        judge=judge(e.get("by")),
+        target=judge(e.get("target")),
     ),
     "hand_seen": _hand_seen,
-    "psi_peek": lambda e: (
-        f"{judge(e.get('by'))} reads the face-down Perp in {sector(e.get('sector'))}."
+    "psi_peek": lambda e: _(
+        "%(judge)s reads the face-down Perp in %(sector)s.",
+        judge=judge(e.get("by")),
+        sector=sector(e.get("sector")),
     ),
-    "perp_seen": lambda e: (
-        f"You read the Perp in {sector(e.get('sector'))}: {card(e.get('perp'))} "
-        f"(strength {e.get('strength')})."
+    "perp_seen": lambda e: _(
+        "You read the Perp in %(sector)s: %(perp)s (strength %(strength)s).",
+        sector=sector(e.get("sector")),
+        perp=card(e.get("perp")),
+        strength=e.get("strength"),
     ),
-    "final_scores": lambda e: f"Final scores: {_scores(e.get('scores'))}.",
-    "game_over": lambda e: f"{judge(e.get('winner'))} wins the game ({_scores(e.get('scores'))}).",
+    "final_scores": lambda e: _("Final scores: %(scores)s.", scores=_scores(e.get("scores"))),
+    "game_over": lambda e: _(
+        "%(judge)s wins the game (%(scores)s).",
+        judge=judge(e.get("winner")),
+        scores=_scores(e.get("scores")),
+    ),
 }
 
 
@@ -386,9 +600,9 @@ def describe(event: Mapping[str, Any]) -> str:
     """One sentence for one event (an event this module does not know: its kind in words)."""
     say = _SAY.get(str(event.get("type")))
     if say is None:
-        return _words(event.get("type", "something happened")).capitalize() + "."
+        return _("%(what)s.", what=_words(event.get("type", "something happened")).capitalize())
     try:
         return say(event)
     except (AttributeError, KeyError, TypeError, ValueError, IndexError):
         # A field in a shape this wording does not expect: say what kind of thing happened.
-        return _words(event.get("type")).capitalize() + "."
+        return _("%(what)s.", what=_words(event.get("type")).capitalize())

@@ -13,23 +13,27 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from lawmaster.rules.unamerican_graffiti import Board
 
 #: The pen colour words, in the order of :data:`unamerican_graffiti.PENS`.
 PEN_WORDS = {
-    "chopper": ("red", "orange", "pink", "brown"),
-    "phantom": ("blue", "purple", "teal", "green"),
+    "chopper": (_l("red"), _l("orange"), _l("pink"), _l("brown")),
+    "phantom": (_l("blue"), _l("purple"), _l("teal"), _l("green")),
 }
 PLAYER_NAMES = {"chopper": "Chopper", "phantom": "Phantom"}
 #: Axial step (pointy-top) from a location to the street beside it, in words: two
 #: streets beside the same location always get different names.
 _DIRECTION = {
-    (1, 0): "east of",
-    (-1, 0): "west of",
-    (0, 1): "south-east of",
-    (0, -1): "north-west of",
-    (1, -1): "north-east of",
-    (-1, 1): "south-west of",
+    (1, 0): _l("the street east of %(place)s"),
+    (-1, 0): _l("the street west of %(place)s"),
+    (0, 1): _l("the street south-east of %(place)s"),
+    (0, -1): _l("the street north-west of %(place)s"),
+    (1, -1): _l("the street north-east of %(place)s"),
+    (-1, 1): _l("the street south-west of %(place)s"),
 }
 #: Larger locations first when a street is named after its neighbour.
 _RANK = {"statue": 0, "sector-house": 1, "landmark": 2, "city-block": 3, "street": 9}
@@ -42,11 +46,12 @@ def player_name(player: object) -> str:
 
 def colour_name(colour: object) -> str:
     """A scrawler colour such as ``"chopper-1"`` as words: ``"Chopper's red"``."""
-    player, _, number = str(colour).rpartition("-")
+    player, _sep, number = str(colour).rpartition("-")
     words = PEN_WORDS.get(player)
     if words is None or not number.isdigit():
         return str(colour)
-    return f"{player_name(player)}'s {words[(int(number) - 1) % len(words)]}"
+    pen = words[(int(number) - 1) % len(words)]
+    return _("%(player)s's %(pen)s", player=player_name(player), pen=str(pen))
 
 
 def place(grid: Board | None, hex_id: object) -> str:
@@ -55,23 +60,26 @@ def place(grid: Board | None, hex_id: object) -> str:
         return str(hex_id)
     h = grid.hexes[hex_id]
     if h.is_location:
-        return h.name if h.kind != "statue" else "the Statue of Judgement"
+        return h.name if h.kind != "statue" else _("the Statue of Judgement")
     if hex_id in grid.gates:
         first, second = (place(grid, house) for house in grid.gates[hex_id])
-        return f"the street between {first} and {second}"
+        return _("the street between %(first)s and %(second)s", first=first, second=second)
     near = sorted(
         (grid.hexes[n] for n in grid.neighbours.get(hex_id, ()) if grid.hexes[n].is_location),
         key=lambda n: (_RANK.get(n.kind, 9), n.name),
     )
     if not near:
-        return "a street"
+        return _("a street")
     step = (h.q - near[0].q, h.r - near[0].r)
-    return f"the street {_DIRECTION.get(step, 'by')} {place(grid, near[0].id)}"
+    beside = place(grid, near[0].id)
+    if step in _DIRECTION:
+        return str(_DIRECTION[step]) % {"place": beside}
+    return _("the street by %(place)s", place=beside)
 
 
 def judge_name(number: object) -> str:
     """Judge 1 is Judge Dredd (the rulebook's marked counter)."""
-    return "Judge Dredd" if str(number) == "1" else f"Judge {number}"
+    return "Judge Dredd" if str(number) == "1" else _("Judge %(number)s", number=number)
 
 
 def odds(chance: float, hexes: int) -> tuple[int, int] | None:
@@ -92,20 +100,26 @@ def odds(chance: float, hexes: int) -> tuple[int, int] | None:
 def chance_words(chance: float, hexes: int) -> str:
     """``"17% (36 of 216 rolls)"``, or ``"safe"`` for a move no roll can punish."""
     if chance <= 0:
-        return "safe: no roll lets a Judge reach you"
+        return _("safe: no roll lets a Judge reach you")
     share = odds(chance, hexes)
     pct = f"{100 * chance:.0f}%"
     if share is None:
-        return f"{pct} chance of arrest"
+        return _("%(pct)s chance of arrest", pct=pct)
     fraction = Fraction(*share)
-    return (
-        f"{pct} chance of arrest ({share[0]} of {share[1]} rolls"
-        + (
-            f", {fraction.numerator} in {fraction.denominator}"
-            if fraction.denominator != share[1]
-            else ""
+    if fraction.denominator != share[1]:
+        return _(
+            "%(pct)s chance of arrest (%(hits)s of %(rolls)s rolls, %(num)s in %(den)s)",
+            pct=pct,
+            hits=share[0],
+            rolls=share[1],
+            num=fraction.numerator,
+            den=fraction.denominator,
         )
-        + ")"
+    return _(
+        "%(pct)s chance of arrest (%(hits)s of %(rolls)s rolls)",
+        pct=pct,
+        hits=share[0],
+        rolls=share[1],
     )
 
 
@@ -116,8 +130,8 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
     phase = view.get("phase")
     if phase == "over" or winner:
         if winner == "draw":
-            return ["The game is over: a draw."]
-        return [f"The game is over: {player_name(winner)} wins."]
+            return [_("The game is over: a draw.")]
+        return [_("The game is over: %(who)s wins.", who=player_name(winner))]
     acting = [str(s) for s in view.get("to_act") or []]
     turn = str(view.get("turn"))
     if seat not in acting:
@@ -125,37 +139,50 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
             return []
         who = player_name(acting[0])
         doing = {
-            "move": "move their scrawler",
-            "reenter": "place a new scrawler on a free landmark",
-            "roll": "roll for the Judges",
-            "judges": "move the Judges the dice named",
-        }.get(str(phase), "play")
-        return [f"{who} is to {doing}." if seat == "table" else f"Wait: {who} is to {doing}."]
+            "move": _("%(who)s is to move their scrawler.", who=who),
+            "reenter": _("%(who)s is to place a new scrawler on a free landmark.", who=who),
+            "roll": _("%(who)s is to roll for the Judges.", who=who),
+            "judges": _("%(who)s is to move the Judges the dice named.", who=who),
+        }.get(str(phase), _("%(who)s is to play.", who=who))
+        return [doing if seat == "table" else _("Wait: %(doing)s", doing=doing)]
     if phase == "move":
         lines = [
-            "Your turn: move your scrawler up to three hexes. A clean location stops you "
-            "and you scrawl there."
+            _(
+                "Your turn: move your scrawler up to three hexes. A clean location stops you"
+                " and you scrawl there."
+            )
         ]
         if view.get("threat"):
             lines.append(
-                "The red shading on the map shows how likely the Judges are to "
-                "arrest you where you end; the list below gives every figure."
+                _(
+                    "The red shading on the map shows how likely the Judges are to arrest you"
+                    " where you end; the list below gives every figure."
+                )
             )
         return lines
     if phase == "reenter":
         return [
-            "You were arrested: place a new scrawler, in a new colour, on a landmark "
-            "nobody has defaced yet."
+            _(
+                "You were arrested: place a new scrawler, in a new colour, on a landmark"
+                " nobody has defaced yet."
+            )
         ]
     if phase == "roll":
         return [
-            f"Roll one die per hex {player_name(turn)} moved; each die names the Judge who moves."
+            _(
+                "Roll one die per hex %(who)s moved; each die names the Judge who moves.",
+                who=player_name(turn),
+            )
         ]
     if phase == "judges":
         dice = ", ".join(judge_name(d) for d in view.get("dice") or [])
-        allowance = view.get("allowance")
+        allowance = int(view.get("allowance") or 0)
         return [
-            f"Move the Judges the dice named ({dice}), each up to {allowance} "
-            f"{'hex' if allowance == 1 else 'hexes'} per die."
+            ngettext(
+                "Move the Judges the dice named (%(dice)s), each up to %(num)d hex per die.",
+                "Move the Judges the dice named (%(dice)s), each up to %(num)d hexes per die.",
+                allowance,
+                dice=dice,
+            )
         ]
-    return ["It is your turn."]
+    return [_("It is your turn.")]

@@ -15,6 +15,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
@@ -36,11 +39,11 @@ KIND_FILL = {
     "statue": "#ffd54f",
 }
 KIND_NAMES = {
-    "street": "street",
-    "city-block": "City Block",
-    "landmark": "Landmark",
-    "sector-house": "Sector House",
-    "statue": "the Statue of Judgement",
+    "street": _l("street"),
+    "city-block": _l("City Block"),
+    "landmark": _l("Landmark"),
+    "sector-house": _l("Sector House"),
+    "statue": _l("the Statue of Judgement"),
 }
 #: Pen colours per player, one per colour number (a player's n-th scrawler).
 PENS = {
@@ -80,7 +83,7 @@ def board_of(view: Mapping[str, Any]) -> Board | None:
 def pen(colour: object) -> str:
     """The pen colour of a scrawler colour id such as ``"chopper-1"``."""
     text = str(colour)
-    player, _, number = text.rpartition("-")
+    player, _sep, number = text.rpartition("-")
     pens = PENS.get(player)
     if pens is None or not number.isdigit():
         return "#555555"
@@ -152,13 +155,17 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
     for h in grid.hexes.values():
         x, y = layout.at[h.id]
         gate = h.id in grid.gates
-        note = KIND_NAMES[h.kind] if h.kind != "street" else "street"
         if h.is_location:
-            note = f"{h.name} — {note}, prestige {h.prestige}"
+            note = _(
+                "%(name)s — %(kind)s, prestige %(prestige)s",
+                name=h.name,
+                kind=str(KIND_NAMES[h.kind]),
+                prestige=h.prestige,
+            )
         elif gate:
-            note = f"{h.id} — street between two Sector Houses"
+            note = _("%(hex)s — street between two Sector Houses", hex=h.id)
         else:
-            note = f"{h.id} — street"
+            note = _("%(hex)s — street", hex=h.id)
         classes = f"hex {h.kind}" + (" gate" if gate else "")
         parts.append(
             f'<g class="{classes}" data-cell="{escape(h.id)}" data-kind="{h.kind}">'
@@ -252,10 +259,13 @@ def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
         chance = float(info.get("arrest_chance") or 0.0)
         hexes = int(info.get("hexes") or 0)
         x, y = layout.at[where]
-        text = (
-            f"End on {know.place(grid, where)} ({hexes} {'hex' if hexes == 1 else 'hexes'}, "
-            f"then the Judges move {info.get('judges_move')}): "
-            f"{know.chance_words(chance, hexes)}"
+        text = ngettext(
+            "End on %(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
+            "End on %(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
+            hexes,
+            place=know.place(grid, where),
+            judges=info.get("judges_move"),
+            chance=know.chance_words(chance, hexes),
         )
         if isinstance(info.get("arrest_odds"), str):
             text += f" ({info['arrest_odds']})"
@@ -287,8 +297,11 @@ def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             + (" cleaning" if number in cleaning else "")
         )
         classes += " rolled" if number in rolled else ""
-        name = "Judge Dredd (1)" if dredd else f"Judge {number}"
-        note = f"{name} on {where}" + (", cleaning up the scrawl" if number in cleaning else "")
+        name = "Judge Dredd (1)" if dredd else know.judge_name(number)
+        if number in cleaning:
+            note = _("%(judge)s on %(hex)s, cleaning up the scrawl", judge=name, hex=where)
+        else:
+            note = _("%(judge)s on %(hex)s", judge=name, hex=where)
         ring = DREDD_RING if dredd else "#ffffff"
         parts.append(
             f'<g class="{classes}" data-judge="{escape(number)}" data-cell="{escape(where)}">'
@@ -324,10 +337,10 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         x, y = layout.at[where]
         colour = pawn.get("colour")
         mover = " to-move" if player == turn and view.get("phase") == "move" else ""
+        title = _("%(player)s (%(colour)s) on %(hex)s", player=player, colour=colour, hex=where)
         parts.append(
             f'<g class="piece pawn{mover}" data-player="{escape(player)}" '
-            f'data-cell="{escape(where)}"><title>{escape(player)} ({escape(colour)}) on '
-            f"{escape(where)}</title>"
+            f'data-cell="{escape(where)}"><title>{escape(title)}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.36:.1f}" fill="{pen(colour)}" '
             f'stroke="#000" stroke-width="{2.5 if mover else 1.5}"/>'
             f'<text class="pawn-label" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
@@ -369,14 +382,18 @@ def _you(view: Mapping[str, Any], seat: str) -> Markup:
     colour = pawn.get("colour")
     name = know.player_name(seat)
     if pawn.get("out"):
-        text = f"You are {name}. You have no scrawler left on the map."
+        text = _("You are %(name)s. You have no scrawler left on the map.", name=name)
     elif pawn.get("position") is None:
-        text = f"You are {name}. Your scrawler was arrested."
+        text = _("You are %(name)s. Your scrawler was arrested.", name=name)
     else:
         where = know.place(board_of(view), pawn.get("position"))
-        text = (
-            f"You are {name}: your pawn is the round {seat[:1].upper()}, scrawling in "
-            f"{know.colour_name(colour)}, now on {where}."
+        text = _(
+            "You are %(name)s: your pawn is the round %(letter)s, scrawling in %(colour)s,"
+            " now on %(place)s.",
+            name=name,
+            letter=seat[:1].upper(),
+            colour=know.colour_name(colour),
+            place=where,
         )
     return Markup('<p class="graffiti-you">{}{}</p>').format(_badge(seat, colour), text)
 
@@ -398,15 +415,21 @@ def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
             Markup('<li data-cell="{}">{} ({}): {}.</li>').format(
                 where,
                 name[:1].upper() + name[1:],
-                "stay" if hexes == 0 else f"{hexes} {'hex' if hexes == 1 else 'hexes'}",
+                _("stay") if hexes == 0 else ngettext("%(num)d hex", "%(num)d hexes", hexes),
                 know.chance_words(float(chance), hexes),
             )
         )
     safe = sum(1 for chance, *_ in ends if chance <= 0)
     return Markup(
-        '<details class="graffiti-threat"><summary>Arrest chance where you could end: '
-        "{} of {} safe</summary><ul>{}</ul></details>"
-    ).format(safe, len(ends), Markup("").join(rows))
+        '<details class="graffiti-threat"><summary>{}</summary><ul>{}</ul></details>'
+    ).format(
+        _(
+            "Arrest chance where you could end: %(safe)s of %(ends)s safe",
+            safe=safe,
+            ends=len(ends),
+        ),
+        Markup("").join(rows),
+    )
 
 
 def _prestige(view: Mapping[str, Any]) -> Markup:
@@ -423,46 +446,63 @@ def _prestige(view: Mapping[str, Any]) -> Markup:
                 _badge(info.get("player"), colour),
                 know.colour_name(colour),
                 info.get("prestige"),
-                "arrested" if info.get("arrested") else "free",
+                _("arrested") if info.get("arrested") else _("free"),
                 "—" if final is None else final,
             )
         )
     return Markup(
-        '<table class="prestige"><caption>Prestige per colour (the best single colour '
-        "wins)</caption><thead><tr><th>Colour</th><th>Prestige</th><th>State</th>"
-        "<th>Final</th></tr></thead><tbody>{}</tbody></table>"
-    ).format(Markup("").join(rows))
+        '<table class="prestige"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th>'
+        "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>"
+    ).format(
+        _("Prestige per colour (the best single colour wins)"),
+        _("Colour"),
+        _("Prestige"),
+        _("State"),
+        _("Final"),
+        Markup("").join(rows),
+    )
 
 
 def _facts(view: Mapping[str, Any], grid: Board | None) -> Markup:
-    lines: list[Markup] = []
+    lines: list[str] = []
     dice = view.get("dice") or []
     if dice:
         faces = Markup("").join(Markup('<span class="die">{}</span>').format(d) for d in dice)
-        allowance = view.get("allowance")
-        lines.append(
-            Markup("The Judges' dice: {} — each named Judge moves up to {} {} per die.").format(
-                faces, allowance, "hex" if allowance == 1 else "hexes"
-            )
+        allowance = int(view.get("allowance") or 0)
+        said = ngettext(
+            "The Judges' dice: %(faces)s — each named Judge moves up to %(num)d hex per die.",
+            "The Judges' dice: %(faces)s — each named Judge moves up to %(num)d hexes per die.",
+            allowance,
+            faces="\x00",
         )
+        before, _sep, after = said.partition("\x00")
+        lines.append(Markup("{}{}{}").format(before, faces, after))
     cleaning = {str(n) for n in view.get("cleaning") or []}
     judges = []
     for number, where in sorted((view.get("judges") or {}).items(), key=lambda j: str(j[0])):
-        text = f"{know.judge_name(number)} on {know.place(grid, where)}"
-        judges.append(text + (" (cleaning up)" if str(number) in cleaning else ""))
+        values = {"judge": know.judge_name(number), "place": know.place(grid, where)}
+        if str(number) in cleaning:
+            judges.append(_("%(judge)s on %(place)s (cleaning up)", **values))
+        else:
+            judges.append(_("%(judge)s on %(place)s", **values))
     if judges:
-        lines.append(Markup("Judges: {}.").format("; ".join(judges)))
+        lines.append(_("Judges: %(judges)s.", judges="; ".join(judges)))
     scrawls = [
         f"{know.place(grid, where)} ({know.colour_name(colour)})"
         for where, colour in (view.get("scrawls") or {}).items()
     ]
-    lines.append(Markup("Scrawled: {}.").format("; ".join(scrawls) or "nothing"))
+    lines.append(_("Scrawled: %(scrawls)s.", scrawls="; ".join(scrawls) or _("nothing")))
     defaced = [know.place(grid, h) for h in view.get("defaced_landmarks") or []]
-    lines.append(
-        Markup("Landmarks defaced: {} of 6{}.").format(
-            len(defaced), (": " + ", ".join(defaced)) if defaced else ""
+    if defaced:
+        lines.append(
+            _(
+                "Landmarks defaced: %(num)s of 6: %(places)s.",
+                num=len(defaced),
+                places=", ".join(defaced),
+            )
         )
-    )
+    else:
+        lines.append(_("Landmarks defaced: %(num)s of 6.", num=0))
     items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines)
     return Markup('<ul class="graffiti-facts">{}</ul>').format(items)
 
@@ -497,85 +537,135 @@ def _who(player: object) -> str:
 
 def _path(event: Mapping[str, Any]) -> str:
     path = event.get("path") or []
-    return " → ".join(_at(h) for h in path) if path else "stays put"
-
-
-def _n_hexes(count: object) -> str:
-    return f"{count} hex" if count == 1 else f"{count} hexes"
+    return " → ".join(_at(h) for h in path) if path else _("stays put")
 
 
 def _moved(e: Mapping[str, Any]) -> str:
     path = e.get("path") or []
+    who = _who(e.get("player"))
     if not path:
-        return f"{_who(e.get('player'))} stays put."
-    return f"{_who(e.get('player'))} moves {_n_hexes(e.get('hexes'))} to {_at(path[-1])}."
+        return _("%(who)s stays put.", who=who)
+    return ngettext(
+        "%(who)s moves %(num)d hex to %(place)s.",
+        "%(who)s moves %(num)d hexes to %(place)s.",
+        int(e.get("hexes") or 0),
+        who=who,
+        place=_at(path[-1]),
+    )
 
 
 def _judge_moved(e: Mapping[str, Any]) -> str:
     judge = know.judge_name(e.get("judge"))
     path = e.get("path") or []
     if not path:
-        return f"{judge} stays on {_at(e.get('to'))}."
-    via = f" by way of {_path({'path': path[:-1]})}" if len(path) > 1 else ""
-    return f"{judge} moves to {_at(e.get('to'))}{via}."
+        return _("%(judge)s stays on %(place)s.", judge=judge, place=_at(e.get("to")))
+    if len(path) > 1:
+        return _(
+            "%(judge)s moves to %(place)s by way of %(path)s.",
+            judge=judge,
+            place=_at(e.get("to")),
+            path=_path({"path": path[:-1]}),
+        )
+    return _("%(judge)s moves to %(place)s.", judge=judge, place=_at(e.get("to")))
 
 
 def _game_over(e: Mapping[str, Any]) -> str:
     best = e.get("best") or {}
     pairs = best.items() if isinstance(best, Mapping) else []
     scores = ", ".join(f"{_who(p)} {v}" for p, v in pairs)
-    who = "It is a draw" if e.get("winner") == "draw" else f"{_who(e.get('winner'))} wins"
-    return f"Game over: {who}" + (f" (best single colour: {scores})." if scores else ".")
+    if e.get("winner") == "draw":
+        if scores:
+            return _("Game over: it is a draw (best single colour: %(scores)s).", scores=scores)
+        return _("Game over: it is a draw.")
+    who = _who(e.get("winner"))
+    if scores:
+        return _(
+            "Game over: %(who)s wins (best single colour: %(scores)s).", who=who, scores=scores
+        )
+    return _("Game over: %(who)s wins.", who=who)
+
+
+def _setup(e: Mapping[str, Any]) -> str:
+    scrawls = ", ".join(
+        _("%(place)s in %(colour)s", place=_at(h), colour=know.colour_name(c))
+        for h, c in (e.get("scrawls") or {}).items()
+    )
+    return _(
+        "The Judges start on the Sector Houses (Dredd's roll: %(roll)s). Starting scrawls:"
+        " %(scrawls)s.",
+        roll=e.get("dredd_roll"),
+        scrawls=scrawls,
+    )
+
+
+def _turn(e: Mapping[str, Any]) -> str:
+    who = _who(e.get("player"))
+    if e.get("phase") == "reenter":
+        return _("It is %(who)s's turn, back with a new colour.", who=who)
+    return _("It is %(who)s's turn.", who=who)
 
 
 _DESCRIBE = {
-    "setup": lambda e: (
-        f"The Judges start on the Sector Houses (Dredd's roll: {e.get('dredd_roll')}). "
-        "Starting scrawls: "
-        + ", ".join(
-            f"{_at(h)} in {know.colour_name(c)}" for h, c in (e.get("scrawls") or {}).items()
-        )
-        + "."
-    ),
-    "turn": lambda e: (
-        f"It is {_who(e.get('player'))}'s turn"
-        + (", back with a new colour." if e.get("phase") == "reenter" else ".")
-    ),
+    "setup": _setup,
+    "turn": _turn,
     "moved": _moved,
-    "scrawled": lambda e: (
-        f"{_who(e.get('player'))} scrawls {_at(e.get('at'))} in "
-        f"{know.colour_name(e.get('colour'))}: "
-        f"+{e.get('prestige')} prestige, {e.get('total')} in all."
+    "scrawled": lambda e: _(
+        "%(who)s scrawls %(place)s in %(colour)s: +%(prestige)s prestige, %(total)s in all.",
+        who=_who(e.get("player")),
+        place=_at(e.get("at")),
+        colour=know.colour_name(e.get("colour")),
+        prestige=e.get("prestige"),
+        total=e.get("total"),
     ),
-    "roll_needed": lambda e: (
-        f"{_who(e.get('player'))} rolls {e.get('dice')} {'die' if e.get('dice') == 1 else 'dice'} "
-        "for the Judges."
+    "roll_needed": lambda e: ngettext(
+        "%(who)s rolls %(num)d die for the Judges.",
+        "%(who)s rolls %(num)d dice for the Judges.",
+        int(e.get("dice") or 0),
+        who=_who(e.get("player")),
     ),
-    "rolled": lambda e: (
-        f"{_who(e.get('player'))} rolls {', '.join(map(str, e.get('faces') or []))}: "
-        f"each Judge rolled moves up to {_n_hexes(e.get('hexes_per_judge'))}."
+    "rolled": lambda e: ngettext(
+        "%(who)s rolls %(faces)s: each Judge rolled moves up to %(num)d hex.",
+        "%(who)s rolls %(faces)s: each Judge rolled moves up to %(num)d hexes.",
+        int(e.get("hexes_per_judge") or 0),
+        who=_who(e.get("player")),
+        faces=", ".join(map(str, e.get("faces") or [])),
     ),
     "judge_moved": _judge_moved,
-    "judge_stops_to_clean": lambda e: (
-        f"{know.judge_name(e.get('judge'))} stops to clean up {_at(e.get('at'))}."
+    "judge_stops_to_clean": lambda e: _(
+        "%(judge)s stops to clean up %(place)s.",
+        judge=know.judge_name(e.get("judge")),
+        place=_at(e.get("at")),
     ),
-    "cleaned": lambda e: (
-        f"{know.judge_name(e.get('judge'))} cleans {know.colour_name(e.get('colour'))} off "
-        f"{_at(e.get('at'))}."
+    "cleaned": lambda e: _(
+        "%(judge)s cleans %(colour)s off %(place)s.",
+        judge=know.judge_name(e.get("judge")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "arrested": lambda e: (
-        f"{know.judge_name(e.get('judge'))} arrests {_who(e.get('player'))} "
-        f"({know.colour_name(e.get('colour'))}) on {_at(e.get('at'))}!"
+    "arrested": lambda e: _(
+        "%(judge)s arrests %(who)s (%(colour)s) on %(place)s!",
+        judge=know.judge_name(e.get("judge")),
+        who=_who(e.get("player")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "arrest_scored": lambda e: (
-        f"{know.colour_name(e.get('colour'))} scores {e.get('again')} again for the scrawls "
-        f"left: final prestige {e.get('final')}."
+    "arrest_scored": lambda e: _(
+        "%(colour)s scores %(again)s again for the scrawls left: final prestige %(final)s.",
+        colour=know.colour_name(e.get("colour")),
+        again=e.get("again"),
+        final=e.get("final"),
     ),
-    "reentered": lambda e: (
-        f"{_who(e.get('player'))} comes back as {know.colour_name(e.get('colour'))} on "
-        f"{_at(e.get('at'))}."
+    "reentered": lambda e: _(
+        "%(who)s comes back as %(colour)s on %(place)s.",
+        who=_who(e.get("player")),
+        colour=know.colour_name(e.get("colour")),
+        place=_at(e.get("at")),
     ),
-    "out": lambda e: f"{_who(e.get('player'))} is out of the game ({e.get('reason')}).",
+    "out": lambda e: _(
+        "%(who)s is out of the game (%(reason)s).",
+        who=_who(e.get("player")),
+        reason=e.get("reason"),
+    ),
     "game_over": _game_over,
 }
 

@@ -45,6 +45,7 @@ from lawmaster.host.plugin import (
     prompt,
 )
 from lawmaster.host.tracker import Expectation
+from lawmaster.host.ui.text import Text, joined, told, told_n
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import movement
 from lawmaster.rules.unamerican_graffiti.state import PLAYERS, State, opponent
@@ -114,7 +115,9 @@ class Problem:
 
     def words(self) -> str:
         """Why, then what to do, as the tablets show it."""
-        return f"{self.reason}: {self.text}" if self.reason else self.text
+        if self.reason:
+            return told("%(reason)s: %(fix)s", reason=self.reason, fix=self.text)
+        return self.text
 
 
 class GraffitiRules(GameRules):
@@ -134,8 +137,10 @@ class GraffitiRules(GameRules):
 
     def physical_name(self, action: Mapping[str, Any]) -> str:
         if action.get("act") == "judge_move":
-            return f"Judge {action.get('judge')}'s move"
-        return f"{action.get('by', 'the scrawler')}'s move"
+            return told("Judge %(number)s's move", number=action.get("judge"))
+        if action.get("by") is None:
+            return told("the scrawler's move")
+        return told("%(who)s's move", who=action.get("by"))
 
     @property
     def board_on(self) -> bool:
@@ -174,14 +179,25 @@ class GraffitiRules(GameRules):
                     {"act": "reenter", "by": seat},
                     options=[{"at": h, "label": h} for h in landmarks],
                     on_board=on_board,
-                    message="You were arrested: start a new colour on a free landmark",
+                    message=told("You were arrested: start a new colour on a free landmark"),
                 )
             ]
         if phase == "roll":
             # Nothing is hidden in this game: the number of hexes moved is public.
             count = int(getattr(state, "moved", 0))
-            dice = f"{count} {'die' if count == 1 else 'dice'}"
             digital = self.context.digital_dice
+            if digital:
+                label = told_n(
+                    "Roll %(num)d die for the Judges on the tablet",
+                    "Roll %(num)d dice for the Judges on the tablet",
+                    count,
+                )
+            else:
+                label = told_n(
+                    "Roll %(num)d die for the Judges and enter the faces",
+                    "Roll %(num)d dice for the Judges and enter the faces",
+                    count,
+                )
             return [
                 prompt(
                     "enter_dice",
@@ -189,9 +205,7 @@ class GraffitiRules(GameRules):
                     count=count,
                     faces=list(FACES),
                     digital=digital,
-                    label=f"Roll {dice} for the Judges on the tablet"
-                    if digital
-                    else f"Roll {dice} for the Judges and enter the faces",
+                    label=label,
                 )
             ]
         if phase == "judges":
@@ -209,9 +223,17 @@ class GraffitiRules(GameRules):
             to = path[-1] if path else here
             info = threat.get(to) if isinstance(threat.get(to), Mapping) else {}
             chance = info.get("arrest_chance")
-            label = f"{to} ({len(path)} hex{'es' if len(path) != 1 else ''})" if path else "stay"
-            if isinstance(chance, int | float) and path:
-                label += f", arrest {round(100 * chance)}%"
+            label: str = told("stay")
+            if path and isinstance(chance, int | float):
+                label = told_n(
+                    "%(to)s (%(num)d hex), arrest %(pct)s%%",
+                    "%(to)s (%(num)d hexes), arrest %(pct)s%%",
+                    len(path),
+                    to=to,
+                    pct=round(100 * chance),
+                )
+            elif path:
+                label = told_n("%(to)s (%(num)d hex)", "%(to)s (%(num)d hexes)", len(path), to=to)
             options.append(
                 {
                     "to": to,
@@ -227,8 +249,11 @@ class GraffitiRules(GameRules):
             {"act": "move", "by": seat},
             options=options,
             on_board=on_board,
-            message="Move up to three hexes"
-            + (": put your pawn down on the board, or choose here" if on_board else ""),
+            message=(
+                told("Move up to three hexes: put your pawn down on the board, or choose here")
+                if on_board
+                else told("Move up to three hexes")
+            ),
         )
 
     def _judges_prompt(
@@ -245,11 +270,18 @@ class GraffitiRules(GameRules):
             start = judges.get(str(number))
             if number in cleaning:
                 options.append(
-                    {"judge": number, "clean": True, "label": f"Judge {number} cleans {start}"}
+                    {
+                        "judge": number,
+                        "clean": True,
+                        "label": told("Judge %(number)s cleans %(hex)s", number=number, hex=start),
+                    }
                 )
                 continue
             to = path[-1] if path else start
-            label = f"Judge {number}: {to}" if path else f"Judge {number} stays on {start}"
+            if path:
+                label = told("Judge %(number)s: %(hex)s", number=number, hex=to)
+            else:
+                label = told("Judge %(number)s stays on %(hex)s", number=number, hex=start)
             options.append({"judge": number, "to": to, "path": path, "label": label})
         return prompt(
             "move_judge",
@@ -258,9 +290,23 @@ class GraffitiRules(GameRules):
             dice=list(view.get("dice") or []),
             allowance=view.get("allowance"),
             on_board=on_board,
-            message=f"Move the Judges rolled ({', '.join(map(str, view.get('dice') or []))}), "
-            f"up to {view.get('allowance')} hex(es) each"
-            + (": on the board, or choose here" if on_board else ""),
+            message=(
+                told_n(
+                    "Move the Judges rolled (%(dice)s), up to %(num)d hex each: on the board,"
+                    " or choose here",
+                    "Move the Judges rolled (%(dice)s), up to %(num)d hexes each: on the board,"
+                    " or choose here",
+                    int(view.get("allowance") or 0),
+                    dice=", ".join(map(str, view.get("dice") or [])),
+                )
+                if on_board
+                else told_n(
+                    "Move the Judges rolled (%(dice)s), up to %(num)d hex each",
+                    "Move the Judges rolled (%(dice)s), up to %(num)d hexes each",
+                    int(view.get("allowance") or 0),
+                    dice=", ".join(map(str, view.get("dice") or [])),
+                )
+            ),
         )
 
     # -- the board ------------------------------------------------------------------
@@ -350,7 +396,7 @@ class GraffitiRules(GameRules):
             "which_reading",
             {"act": "choose_reading"},
             options=options,
-            message="The board fits more than one move: which one happened?",
+            message=told("The board fits more than one move: which one happened?"),
         )
         return Reading(seat=seat, ask=ask, options=tuple(actions for _, actions in stories))
 
@@ -368,23 +414,37 @@ class GraffitiRules(GameRules):
             elif state.phase == "reenter" and piece == state.turn:
                 action = {"act": "reenter", "by": piece, "at": to}
             else:
-                return [], f"{piece}'s pawn may not move now ({_waiting_for(state)})"
+                return [], told(
+                    "%(piece)s's pawn may not move now (%(why)s)",
+                    piece=piece,
+                    why=_waiting_for(state),
+                )
             why = self._illegal(state, [action])
             return ([(action,)], "") if why is None else ([], why)
         number = state.judge_at(moved.from_) if moved.from_ else None
         if number is None:
             number = judge_number(piece)
         if number is None:
-            return [], f"{piece} is not a piece of this game"
+            return [], told("%(piece)s is not a piece of this game", piece=piece)
         if state.phase != "judges" or number not in state.dice:
-            return [], f"Judge {number} may not move now ({_waiting_for(state)})"
+            return [], told(
+                "Judge %(number)s may not move now (%(why)s)",
+                number=number,
+                why=_waiting_for(state),
+            )
         if number in state.cleaning:
-            return [], f"Judge {number} is cleaning {state.judges[number]}: say it on the tablet"
+            return [], told(
+                "Judge %(number)s is cleaning %(hex)s: say it on the tablet",
+                number=number,
+                hex=state.judges[number],
+            )
         found = self._judge_sequences(state, number, to, list(moved.path), moved.how)
         if found:
             return found, ""
         single = {"act": "judge_move", "by": opponent(state.turn), "judge": number, "to": to}
-        return [], self._illegal(state, [single]) or f"Judge {number} cannot reach {to} now"
+        return [], self._illegal(state, [single]) or told(
+            "Judge %(number)s cannot reach %(hex)s now", number=number, hex=to
+        )
 
     def _judge_sequences(
         self, state: State, number: int, to: str, seen: list[str], how: str
@@ -458,11 +518,9 @@ class GraffitiRules(GameRules):
             self._put_back(reading, reading.wrong)
             return None
         if reading.ask is not None:
-            answers = tuple(
-                Play(chosen, reading.seat, about=reading) for chosen in reading.options
-            )
+            answers = tuple(Play(chosen, reading.seat, about=reading) for chosen in reading.options)
             seats = (reading.seat,) if reading.seat else ()
-            waiting = f"waiting for {reading.seat} to say what happened"
+            waiting = told("waiting for %(who)s to say what happened", who=reading.seat)
             return Ask(Question(seats, "choose_reading", reading.ask, answers, waiting))
         return Play(reading.actions, reading.seat, about=reading)
 
@@ -472,14 +530,17 @@ class GraffitiRules(GameRules):
         return None
 
     def _put_back(self, reading: Reading, reason: str) -> None:
-        piece = reading.piece or "the piece"
+        piece = reading.piece or told("the piece")
         where = reading.put_back
-        text = f"put {_name(piece)} back on {where}" if where else f"take {_name(piece)} back"
+        if where:
+            text = told("put %(piece)s back on %(hex)s", piece=_name(piece), hex=where)
+        else:
+            text = told("take %(piece)s back", piece=_name(piece))
         self.problems[reading.piece or AMBIGUOUS] = Problem(reading.piece, text, reason)
 
     def board_status(self, state: Any) -> Status | None:
         if self.problems:
-            return Status("illegal", "; ".join(p.words() for p in self.problems.values()))
+            return Status("illegal", joined("; ", (p.words() for p in self.problems.values())))
         return None
 
     def accepted(self, accepted: Accepted, state: Any) -> None:
@@ -508,28 +569,30 @@ def _faces(faces: object) -> Any:
 
 def _waiting_for(state: State) -> str:
     if state.phase == "over":
-        return "the game is over"
+        return told("the game is over")
     if state.phase == "roll":
-        return f"{opponent(state.turn)} rolls the dice first"
+        return told("%(who)s rolls the dice first", who=opponent(state.turn))
     if state.phase == "judges":
-        return f"the Judges rolled are {', '.join(map(str, state.dice))}"
+        return told("the Judges rolled are %(dice)s", dice=", ".join(map(str, state.dice)))
     if state.phase == "reenter":
-        return f"{state.turn} places a new scrawler first"
-    return f"it is {state.turn}'s move"
+        return told("%(who)s places a new scrawler first", who=state.turn)
+    return told("it is %(who)s's move", who=state.turn)
 
 
 def _name(piece: str) -> str:
     number = judge_number(piece)
     if number is not None:
-        return f"Judge {number}"
+        return told("Judge %(number)s", number=number)
     if piece in PLAYERS:
-        return f"{piece}'s pawn"
+        return told("%(piece)s's pawn", piece=piece)
     return piece
 
 
 def _story(moved: Any, actions: Sequence[Mapping[str, Any]]) -> str:
     name = _name(moved.piece)
     if len(actions) > 1:
-        steps = " then ".join(str(a.get("to")) for a in actions)
-        return f"{name} moved twice: {steps}"
-    return f"{name} moved from {moved.from_} to {moved.to}"
+        steps = joined(told(" then "), (Text(str(a.get("to"))) for a in actions))
+        return told("%(piece)s moved twice: %(steps)s", piece=name, steps=steps)
+    return told(
+        "%(piece)s moved from %(start)s to %(end)s", piece=name, start=moved.from_, end=moved.to
+    )

@@ -5,6 +5,11 @@
 
   var lastHtml = {};
 
+  // Words the script shows, in the page's language (the server puts them on <body>).
+  function say(name, english) {
+    return (document.body && document.body.getAttribute("data-text-" + name)) || english;
+  }
+
   function regions() {
     return document.querySelectorAll("[data-region]");
   }
@@ -84,7 +89,7 @@
       credentials: "same-origin",
     }).then(function (response) {
       return response.json().catch(function () {
-        return { ok: false, error: "the table answered " + response.status };
+        return { ok: false, error: say("answered", "the table answered") + " " + response.status };
       });
     });
   }
@@ -106,7 +111,7 @@
       action = formToAction(form, event.submitter);
     } catch (err) {
       event.preventDefault();
-      flash("That input is not valid JSON.", false);
+      flash(say("bad-json", "That input is not valid JSON."), false);
       return;
     }
     event.preventDefault();
@@ -119,11 +124,11 @@
         flash(answer.pending || "", true);
         refresh();
       } else {
-        flash(answer.error || "refused", false);
+        flash(answer.error || say("refused", "refused"), false);
       }
     }, function () {
       buttons.forEach(function (b) { b.disabled = false; });
-      flash("The table cannot be reached.", false);
+      flash(say("unreachable", "The table cannot be reached."), false);
     });
   });
 
@@ -198,7 +203,7 @@
       if (everOpened) refresh();
       everOpened = true;
       retryDelay = 1000;
-      if (badge) { badge.hidden = false; badge.className = "live"; badge.textContent = "live"; }
+      if (badge) { badge.hidden = false; badge.className = "live"; badge.textContent = say("live", "live"); }
       document.body.setAttribute("data-live", "1");
     });
     source.addEventListener("update", function (event) {
@@ -212,7 +217,7 @@
       window.location.reload();
     });
     source.addEventListener("error", function () {
-      if (badge) { badge.hidden = false; badge.className = "live offline"; badge.textContent = "reconnecting…"; }
+      if (badge) { badge.hidden = false; badge.className = "live offline"; badge.textContent = say("offline", "reconnecting…"); }
       document.body.removeAttribute("data-live");
       if (source.readyState === 2) {
         // Refused (a crowd of table screens, a server restarting): the browser gives

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..actions import action_from_form
 from ..context import TABLE_SEAT, current_table, get_host
@@ -26,7 +27,7 @@ def become_host(token: str) -> Any:
     """The host link: this device is the host from now on."""
     record = access()
     if len(token) > 128 or not record.host_link_opens(token):
-        raise WebError(BAD_TOKEN, "that host link is not this table's")
+        raise WebError(BAD_TOKEN, _("that host link is not this table's"))
     me = device_or_new()
     record.make_host(me)
     return remember_device(redirect(url_for("console.console"), code=303), me)
@@ -63,15 +64,17 @@ def seat_device(seat: str, what: str) -> Any:
     check_host()
     table = current_table()
     if seat not in table.seats() or seat == TABLE_SEAT:
-        raise WebError(MALFORMED, "there is no such seat in this game")
+        raise WebError(MALFORMED, _("there is no such seat in this game"))
     token = table.token(seat)
     if what == "grant":
         if not access().grant_move(token):
-            raise WebError(REFUSED, f"no other device is asking for {seat}'s seat now")
+            raise WebError(
+                REFUSED, _("no other device is asking for %(seat)s's seat now", seat=seat)
+            )
     elif what == "release":
         access().release(token)
     else:
-        raise WebError(MALFORMED, "choose grant or release")
+        raise WebError(MALFORMED, _("choose grant or release"))
     return redirect(url_for("console.console"), code=303)
 
 
@@ -85,7 +88,7 @@ def undo() -> Any:
     if result.get("ok") and table.undo is not None and table.undo.confirmers:
         result = referee.confirm_undo(table.undo.confirmers[0])
     if not result.get("ok"):
-        raise WebError(REFUSED, str(result.get("error", "nothing was undone")))
+        raise WebError(REFUSED, result.get("error") or _("nothing was undone"))
     return redirect(url_for("console.console"), code=303)
 
 
@@ -96,13 +99,13 @@ def manual_input() -> Any:
     table = current_table()
     seat = request.form.get("seat", "")
     if seat not in table.seats() or seat == TABLE_SEAT:
-        raise WebError(MALFORMED, "choose the seat the input is for")
+        raise WebError(MALFORMED, _("choose the seat the input is for"))
     action = action_from_form(request) if "action" in request.form else None
     if action is None:
-        raise WebError(MALFORMED, "type the input as a JSON object")
+        raise WebError(MALFORMED, _("type the input as a JSON object"))
     result = table.submit(seat, action)
     if not result.get("ok"):
-        raise WebError(REFUSED, str(result.get("error", "refused")))
+        raise WebError(REFUSED, result.get("error") or _("refused"))
     return redirect(url_for("console.console"), code=303)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..context import TABLE_SEAT, seat_for
@@ -72,7 +73,8 @@ def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
         if not for_host and started and table.plugin.private_once_started(seat):
             continue
         url = join_url(token)
-        links.append({"seat": seat, "url": url, "qr": qr_svg(url, f"Join as {seat}")})
+        label = _("Join as %(seat)s", seat=seat)
+        links.append({"seat": seat, "url": url, "qr": qr_svg(url, label)})
     return links
 
 

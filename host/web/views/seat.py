@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import render
@@ -19,6 +20,7 @@ from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
 from ..guard import TOKEN_HEADER, check_seat_device, check_seat_post
+from ..i18n import translate
 from .table import scenario_file
 
 bp = Blueprint("seat", __name__)
@@ -77,14 +79,15 @@ def snapshot_json(token: str) -> Response:
 def _answer(table: Any, seat: str, token: str, result: Mapping[str, Any]) -> Any:
     """A table result as JSON for scripts, or post-redirect-get / the page with the error."""
     ok = isinstance(result, Mapping) and result.get("ok") is True
-    error = None if ok else str(result.get("error", "refused"))
+    error = None if ok else result.get("error") or _("refused")
     if body_is_json(request):
         if ok:
             answer = {"ok": True, "events": result.get("events", [])}
             if result.get("pending"):
-                answer["pending"] = result["pending"]  # held until the board shows the rest
+                # Held until the board shows the rest.
+                answer["pending"] = translate(result["pending"])
             return jsonify(answer)
-        raise WebError(REFUSED, error or "refused")
+        raise WebError(REFUSED, translate(error or _("refused")))
     if ok:
         return redirect(url_for("seat.page", token=token), code=303)
     return render_seat(table, seat, token, error=error, status=REFUSED)
@@ -113,13 +116,13 @@ def roll(token: str) -> Any:
     table, seat = seat_for(token)
     check_seat_post(token)
     if not digital_dice(table):
-        raise WebError(REFUSED, "this table enters real dice; digital rolls are off")
+        raise WebError(REFUSED, _("this table enters real dice; digital rolls are off"))
     prompt = next(
         (p for p in table.snapshot(seat).get("prompts") or [] if p.get("kind") == "enter_dice"),
         None,
     )
     if prompt is None:
-        raise WebError(REFUSED, "there are no dice for you to roll now")
+        raise WebError(REFUSED, _("there are no dice for you to roll now"))
     action = dict(prompt.get("action") or {"act": prompt.get("act"), "by": prompt.get("by")})
     action = {k: v for k, v in action.items() if v is not None}
     return _answer(table, seat, token, table.submit(seat, checked_action(action)))

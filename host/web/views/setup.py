@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from lawmaster.host import games
@@ -41,7 +42,7 @@ def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     if extra:
         more = parse_json(extra, "the extra setup")
         if not isinstance(more, dict):
-            raise WebError(MALFORMED, "the extra setup must be a JSON object")
+            raise WebError(MALFORMED, _("the extra setup must be a JSON object"))
         header.update(more)
     return header
 
@@ -59,17 +60,18 @@ def _in_progress() -> bool:
 def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
     game = games.games().get(header.get("game"))  # type: ignore[arg-type]
     if game is None:
-        raise WebError(MALFORMED, "choose one of the known games")
+        raise WebError(MALFORMED, _("choose one of the known games"))
     if _in_progress() and not replace:
-        raise WebError(REFUSED, "a game is in progress: tick 'replace the game in progress'")
+        raise WebError(REFUSED, _("a game is in progress: tick 'replace the game in progress'"))
     try:
         if deal and game.setup.deal is not None:
             header = game.setup.deal(header, _DEALER)
         return get_host().new_game(header)
     except IllegalAction as exc:
-        raise WebError(MALFORMED, f"that setup is not valid: {exc.reason}") from None
+        reason = _("that setup is not valid: %(reason)s", reason=exc.reason)
+        raise WebError(MALFORMED, reason) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise WebError(MALFORMED, f"that setup is not valid ({exc})") from None
+        raise WebError(MALFORMED, _("that setup is not valid (%(error)s)", error=exc)) from None
 
 
 def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str, int]:
@@ -133,7 +135,7 @@ def _progress_page(kind: str, title: str) -> Any:
     progress = _progress(kind)
     if not wants_html():
         if progress is None:
-            raise WebError(UNKNOWN, f"{title.lower()} is not available on this table")
+            raise WebError(UNKNOWN, _("%(what)s is not available on this table", what=title))
         return jsonify({"ok": True, "progress": progress})
     done, total = 0, 0
     if progress is not None:
@@ -148,13 +150,13 @@ def _progress_page(kind: str, title: str) -> Any:
 @bp.get("/calibration")
 def calibration() -> Any:
     """Sensor calibration progress (from the host's calibration object, if it has one)."""
-    return _progress_page("calibration", "Calibration")
+    return _progress_page("calibration", _("Calibration"))
 
 
 @bp.get("/enrollment")
 def enrollment() -> Any:
     """NFC card enrollment progress (from the host's enrollment object, if it has one)."""
-    return _progress_page("enrollment", "Card enrollment")
+    return _progress_page("enrollment", _("Card enrollment"))
 
 
 @bp.get("/calibration.json")
@@ -163,7 +165,7 @@ def calibration_json() -> Response:
     check_host()
     progress = _progress("calibration")
     if progress is None:
-        raise WebError(UNKNOWN, "calibration is not available on this table")
+        raise WebError(UNKNOWN, _("calibration is not available on this table"))
     return jsonify({"ok": True, "progress": progress})
 
 
@@ -173,5 +175,5 @@ def enrollment_json() -> Response:
     check_host()
     progress = _progress("enrollment")
     if progress is None:
-        raise WebError(UNKNOWN, "card enrollment is not available on this table")
+        raise WebError(UNKNOWN, _("card enrollment is not available on this table"))
     return jsonify({"ok": True, "progress": progress})

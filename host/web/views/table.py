@@ -19,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import render
@@ -104,7 +105,7 @@ def replay() -> str:
     table = current_table()
     history = public_history(table)
     if not history:
-        raise WebError(UNKNOWN, "nothing has been played yet, so there is nothing to replay")
+        raise WebError(UNKNOWN, _("nothing has been played yet, so there is nothing to replay"))
     raw = request.args.get("step", "")
     step = int(raw) if raw.isdigit() and len(raw) < 7 else len(history) - 1
     step = max(0, min(step, len(history) - 1))
@@ -123,7 +124,7 @@ def scenario_file(table: Any, seat: str) -> Response:
     """The finished game as ``seat`` may read it, as a scenario file to download."""
     lines = table.export_scenario(seat)
     if lines is None:
-        raise WebError(UNKNOWN, "the game is not over yet: its scenario is exported at the end")
+        raise WebError(UNKNOWN, _("the game is not over yet: its scenario is exported at the end"))
     response = Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{seat}.jsonl"'
     return response
