@@ -91,13 +91,14 @@ def settle_to_tablet_ms(samples: int = SETTLE_SAMPLES, seed: int = 21) -> list[t
     """Per board move, milliseconds to GW's tablet stream carrying it: from the magnet at
     rest, and from the tracker's observation."""
     from lawmaster.host import stack
-    from lawmaster.host.runtime import DEMO_HEADER, Runtime, open_host, start_web
+    from lawmaster.host.runtime import Runtime, demo_header, open_host, start_web
 
     results: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory(prefix="lawmaster-bench-") as folder:
         while len(results) < samples:
             settings = {"board": True, "seed": seed, "gw_pause": 0.0}
-            host = open_host(str(Path(folder) / f"settle-{seed}.db"), settings, DEMO_HEADER)
+            header = demo_header("gw-brott", seed)
+            host = open_host(str(Path(folder) / f"settle-{seed}.db"), settings, header)
             runtime = Runtime(host)
             try:
                 results += _one_game(runtime, seed, samples - len(results), stack, start_web)
