@@ -188,7 +188,7 @@ class SimulatedBoard:
         self._ticking = threading.Event()
         self._ticker: threading.Thread | None = None
         self.pico = SimulatedPico(
-            frame=self._scan,
+            frame=self.scan,
             channels=sensor_map.channels,
             config={"rate": round(self.rate)},
             autostart=False,
@@ -252,7 +252,7 @@ class SimulatedBoard:
             time.sleep(0.005)
         return True
 
-    def _scan(self) -> list[int]:
+    def scan(self) -> list[int]:
         """One scan: the clock moves on one period, the board is read at that moment."""
         with self.lock:
             now = self.clock.advance(1.0 / self.rate)
