@@ -266,7 +266,9 @@ class TableStages:
         return self.current.inputs
 
     def close(self) -> None:
-        """Stop the stages of the current game."""
+        """Stop the stages of the current game; later games are not wired."""
+        with contextlib.suppress(ValueError):
+            self.runtime.host.on_new_table.remove(self._renew)
         with self.lock:
             if self.current is not None:
                 self.current.close()
