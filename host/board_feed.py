@@ -27,7 +27,8 @@ from .tracker import Observation, Tracker
 class Scan(Protocol):
     """What the feed needs of a scan (a :class:`~lawmaster.firmware.protocol.ScanFrame`)."""
 
-    readings: Sequence[int]
+    @property
+    def readings(self) -> Sequence[int]: ...
 
 
 class RefereeInputs(Protocol):
@@ -42,7 +43,7 @@ class NoReferee:
     """Inputs nobody referees (a rig stepped for the tracker alone)."""
 
     def observation(self, observation: Observation, now: float) -> None:
-        """Dropped: the caller reads what :meth:`BoardFeed.on_scan` returns."""
+        """Dropped: the caller listens to :attr:`BoardFeed.on_observation`."""
 
     def board_matches(self) -> None:
         """Dropped."""
@@ -135,8 +136,8 @@ class BoardFeed:
                 self._match_since = None
                 self._matched = False
 
-    def on_scan(self, frame: Scan) -> list[Observation]:
-        """One scan; returns the observations handed to the referee's inputs."""
+    def on_scan(self, frame: Scan) -> None:
+        """One scan: its observations go to the listeners and the referee's inputs."""
         t = self.clock()
         self.frames += 1
         with self._lock:
@@ -151,12 +152,11 @@ class BoardFeed:
         observations = self.tracker.feed(self.sensing.feed(frame.readings, t), t)
         self._look_after(frame.readings, t, fresh=isinstance(frame, KeyScan))
         if self.frames <= self.warmup:
-            return []  # the pieces standing on the board at start-up are not moves
+            return  # the pieces standing on the board at start-up are not moves
         for observation in observations:
             for listener in self.on_observation:
                 listener(observation, t)
             self.inputs.observation(observation, t)
-        return observations
 
     def _look_after(self, readings: Sequence[int], t: float, fresh: bool) -> None:
         """Channel faults, the scan rate, and the check of a board that came back."""

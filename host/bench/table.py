@@ -28,6 +28,7 @@ import math
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from lawmaster.host.runtime import Autoplay, Runtime, demo_header, open_host, st
 from lawmaster.host.sim.hardware import SimulatedHardware
 from lawmaster.host.sim.people import SimulatedPeople
 from lawmaster.host.stack import TableStages
+from lawmaster.host.tracker import Moved, Observation
 
 APPENDS = 400
 SETTLE_SAMPLES = 40
@@ -86,6 +88,10 @@ class _Stream(threading.Thread):
                 moves = int(json.loads(text[6:])["snapshot"]["move"])
                 with self._lock:
                     self.updates.append((arrived, moves))
+
+    def arrived(self, moves: int, after: float) -> bool:
+        """Whether an update carrying ``moves`` accepted moves has come since ``after``."""
+        return self.first_with(moves, after) is not None
 
     def first_with(self, moves: int, after: float) -> float | None:
         with self._lock:
@@ -138,11 +144,12 @@ def _one_game(runtime: Runtime, seed: int, wanted: int) -> list[tuple[float, flo
     gestures: list[tuple[str, float, float, int]] = []  # piece, simulated, wall, moves after
     board.trace = []
     moved: list[tuple[str, float]] = []  # piece, wall time of the observation
-    feed.on_observation.append(
-        lambda o, t: (
-            moved.append((o.piece, time.monotonic())) if getattr(o, "TYPE", "") == "moved" else None
-        )
-    )
+
+    def note_move(observation: Observation, t: float) -> None:
+        if isinstance(observation, Moved):
+            moved.append((observation.piece, time.monotonic()))
+
+    feed.on_observation.append(note_move)
 
     def noted(piece: str, rest: float) -> None:
         # Only a move of the piece whose turn it is makes an input; a caught piece
@@ -167,8 +174,7 @@ def _one_game(runtime: Runtime, seed: int, wanted: int) -> list[tuple[float, flo
     for (piece, start, wall, moves), (end, wall_end) in list(zip(gestures, ends, strict=True))[
         :wanted
     ]:
-        if not wait_until(lambda w=wall, m=moves: stream.first_with(m, w) is not None, 2.0):
-            continue
+        wait_until(partial(stream.arrived, moves, wall), 2.0)
         arrived = stream.first_with(moves, wall)
         rest = _came_to_rest(board.trace, piece, start, end)
         seen = next((t for p, t in moved if p == piece and wall <= t < wall_end), None)

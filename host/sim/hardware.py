@@ -89,7 +89,7 @@ class SimulatedHardware(Hardware):
         self.broken = broken if broken is not None else {}
         self.rate = rate
         #: The simulated world's clock (see the module docstring).
-        self.clock = SimClock()
+        self.clock: SimClock = SimClock()
         #: The current game's board and readers (the simulated people use them).
         self.board: SimulatedBoard | None = None
         self.nfc: EmulatedReaders | None = None

@@ -146,6 +146,7 @@ class Rig:
             sensor_map, calibration, NoReferee(), self.clock, rate=rate, warmup=0
         )
         self.log: list[Observation] = []
+        self.feed.on_observation.append(lambda observation, t: self.log.append(observation))
 
     @classmethod
     def for_game(cls, game: str, seed: int = 0, **kwargs: object) -> Rig:
@@ -170,9 +171,9 @@ class Rig:
         t = self.clock.advance(1.0 / self.rate)
         # Every scan of the rig reads every sensor afresh, as a keyframe does.
         scan = KeyScan(self.feed.frames, round(t * 1e6), 0, self.board.frame())
-        observations = self.feed.on_scan(scan)
-        self.log.extend(observations)
-        return observations
+        before = len(self.log)
+        self.feed.on_scan(scan)
+        return self.log[before:]
 
     def run_until(self, t_end: float) -> list[Observation]:
         """Step frames until the clock reaches ``t_end``; the observations made."""
