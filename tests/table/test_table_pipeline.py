@@ -17,6 +17,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.bench.table import start_table
 from lawmaster.host.commands.run import start
 from lawmaster.host.config import parse
+from lawmaster.host.devices import RealHardware
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.nfc.emulator import PN532Emulator
 from lawmaster.host.runtime import Runtime, demo_header, open_host
@@ -68,6 +69,7 @@ def test_table_pipeline_the_bench_times_what_lawmaster_run_builds(tmp_path):
             pipeline = run_stages.current.pipeline()
             assert set(pipeline) == {"board", "readers", "panel"}
             assert bench_stages.current.pipeline() == pipeline
+            assert isinstance(run_stages.hardware, RealHardware)  # Hardware.real(config)
             _wired_as_one(run_stages.current, time.monotonic)
             _wired_as_one(bench_stages.current, hardware.clock)
         finally:
