@@ -17,7 +17,11 @@
   sensors missed (GW then says on its tablet which way it went) is not timed.
   "At rest" is the wall time of the first scan from which the magnet stays
   within 0.5 mm of where it ends (the board's own record of every piece at
-  every scan).
+  every scan). Each scan reads the board at a moment of its own, one scan
+  period after the last on the simulated clock, as a real scanner samples it;
+  figures from before that clock (a board read at the wall's time rounded to
+  the scan period: some scans saw a moment twice, some skipped one) are some
+  10 ms lower in the median, not in the pipeline.
 """
 
 from __future__ import annotations
