@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .serial_ports import primary_uart
+
 
 class ConfigError(ValueError):
     """A configuration file that cannot be used, with the reason in words."""
@@ -241,8 +243,6 @@ def _port(port: str) -> str:
     """``"auto"``: the Pi's primary UART, named as this Pi model names it."""
     if port != "auto":
         return port
-    from lawmaster.host.serial_ports import primary_uart
-
     return primary_uart()
 
 

@@ -65,8 +65,6 @@ class Health:
         self.on_change: list[Callable[[], None]] = []
         #: Whether this table reads a board at all (tablet-only tables are never blind).
         self.board = False
-        #: Whether changes already reach the referee (set by ``stack.health_of``).
-        self.refereed = False
         self.scanner = "not connected yet"
         self.scanner_detail = ""
         self.scanner_since = clock()

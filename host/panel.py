@@ -25,6 +25,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from gpiozero import RGBLED, Button, Buzzer
@@ -116,8 +117,6 @@ def panel_pin_factory(simulated: bool, name: str = "") -> Any:
         return MockFactory(pin_class=MockPWMPin)
     if not name:
         return None
-    from importlib.metadata import entry_points
-
     for entry in entry_points(group="gpiozero_pin_factories"):
         if entry.name == name.lower():
             return entry.load()()

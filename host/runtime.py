@@ -1,9 +1,10 @@
-"""Assembling one table's stack: journal, table host, referee wiring, web, simulated players.
+"""One table's running parts: journal, table host, health, web, and simulated players.
 
 ``lawmaster demo`` and ``lawmaster run`` both build a :class:`Runtime`; they
-differ only in where the inputs come from (simulated board and players, or the
-real serial port, NFC readers and GPIO pins). See :mod:`lawmaster.host.stack`
-for the board stages.
+differ only in the hardware factory its stages are wired from (simulated, or
+the configured serial port, NFC readers and GPIO pins): see
+:mod:`lawmaster.host.stack` for the wiring and :mod:`lawmaster.host.devices`
+for the factories.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from . import games
+from .health import Health
 from .journal import Journal
 from .plugin import Players
 from .table import Table, TableHost
+from .web import create_app, make_server
 
 
 def demo_games() -> list[str]:
@@ -72,8 +74,6 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
     ``public_url`` is the address the tablets reach the table by (the QR codes'
     base); empty: the address the table screen was opened by.
     """
-    from lawmaster.host.web import create_app, make_server
-
     # Claimed seats and the host are kept beside the journal: a restart keeps them.
     access_file = f"{host.journal.path}.access.json"
     app = create_app(host, PUBLIC_URL=public_url.rstrip("/") or None, ACCESS_FILE=access_file)
@@ -115,10 +115,8 @@ def watch_health(host: TableHost) -> Any:
     It starts with what the journal's start-up check found, so a damaged
     journal is said on the table screen even at a table without hardware.
     Each change pushes fresh pages; the board's stages add the referee's side
-    (:func:`lawmaster.host.stack.health_of`).
+    (:class:`lawmaster.host.stack.TableStages`).
     """
-    from .health import Health
-
     health = Health()
     host.health = health  # type: ignore[attr-defined]
     damage = getattr(host.journal, "damage", None)
@@ -158,11 +156,9 @@ class Runtime:
     closers: list[Callable[[], None]] = field(default_factory=list)
     #: Stages not wired, with the reason, for the start-up message.
     missing: list[str] = field(default_factory=list)
-    #: The queue carrying hardware inputs to the referee (:class:`stack.Inputs`).
-    inputs: Any = None
-    #: The demo's simulated board (:class:`stack.SimulatedBoard`), if any.
-    simulated_board: Any = None
-    #: The table's hardware health (:class:`~lawmaster.host.health.Health`), once wired.
+    #: The stages wired to the referee (:class:`~lawmaster.host.stack.TableStages`), once started.
+    stages: Any = None
+    #: The table's hardware health, shown on every page.
     health: Any = None
 
     def __post_init__(self) -> None:
@@ -253,135 +249,6 @@ def tablet_act(table: Table, decision: Any) -> bool:
     if not result.get("ok"):
         raise RuntimeError(f"{decision.seat}: {decision.action} refused: {result.get('error')}")
     return True
-
-
-def simulated_calibration_path(runtime: Runtime, seed: int) -> Path:
-    """Where the demo keeps its simulated board's calibration (next to the journal).
-
-    The same file the simulated board loads (see ``stack.SimulatedBoard``): a
-    board calibrated here is not calibrated again.
-    """
-    game = runtime.table.game
-    return Path(runtime.host.journal.path).with_name(f"calibration-{game}-{seed}.json")
-
-
-def calibrate_simulated_board(runtime: Runtime, seed: int) -> None:
-    """The demo's start-up calibration, shown step by step on the calibration page.
-
-    A simulated person calibrates the simulated board through the real guided
-    flow (as on a real table) and the result is saved where the simulated
-    board loads it; a restarted demo loads the file instead, as a table does.
-    """
-    from .progress import CalibrationProgress
-    from .sensing import Calibration
-    from .sim.physics import PhysicalBoard, SimClock
-    from .sim.rig import simulated_person_calibration
-
-    sensor_map = runtime.table.plugin.sensor_map()
-    progress = CalibrationProgress(sensor_map)
-    runtime.host.calibration = progress
-    path = simulated_calibration_path(runtime, seed)
-    if path.exists():
-        progress.loaded(Calibration.load(path), path)
-        return
-    clock = SimClock()
-    # The same board, seed and scan rate as the simulated board the demo plays on.
-    board = PhysicalBoard(sensor_map, seed=seed, clock=clock)
-    calibration = simulated_person_calibration(board, clock, on_prompt=progress.on_prompt)
-    calibration.save(path)
-
-
-def track_simulated_enrollment(runtime: Runtime) -> None:
-    """Show the demo's simulated deck (enrolled when its readers start) on the enrollment page."""
-    from .nfc.simulated import SimulatedNfc
-    from .progress import DeckProgress
-
-    for closer in runtime.closers:
-        nfc = getattr(closer, "__self__", None)
-        if isinstance(nfc, SimulatedNfc):
-            runtime.host.enrollment = DeckProgress(nfc.registry, nfc.game, nfc.cards)
-            return
-
-
-class SimulatedStages:
-    """The demo's simulated hardware for the game on the table, rebuilt for each new game.
-
-    A game set up from the web's setup page has its own pieces, and maybe
-    another board and deck: the old game's simulated board, readers and panel
-    are stopped, and the new game's are wired, its board calibrated (once per
-    game and seed) and its pieces put where the game starts them. :meth:`act`
-    carries out the simulated players' decisions with whatever is wired now.
-    """
-
-    def __init__(self, runtime: Runtime, seed: int, *, board: bool = True) -> None:
-        self.runtime = runtime
-        self.seed = seed
-        self.board = board
-        # Held while the stages are rebuilt, so a decision never starts on half of them.
-        self._lock = threading.RLock()
-        self._closers: list[Callable[[], None]] = []
-        self._act: Callable[[Table, Any], bool] | None = None
-        self._table: Table | None = None
-
-    def start(self) -> SimulatedStages:
-        """Wire the current game's stages, and rebuild them for every new game."""
-        with self._lock:
-            self._wire()
-        self.runtime.host.on_new_table.append(self._renew)
-        self.runtime.closers.append(self.close)
-        return self
-
-    def act(self, table: Table, decision: Any) -> bool:
-        """Carry a decision out; ``False`` if its game was replaced meanwhile."""
-        with self._lock:  # never a half-built set of stages
-            act, current = self._act, self._table
-        if act is None or table is not current:
-            return False  # decided for a game that is no longer on the table
-        try:
-            return act(table, decision)
-        except Exception:
-            if table is not self.runtime.host.table:
-                return False  # the game was replaced while its hardware was in use
-            raise
-
-    def close(self) -> None:
-        """Stop the stages of the current game."""
-        with self._lock:
-            self._stop()
-            self._act = None
-
-    def _renew(self, table: Table) -> None:
-        with self._lock:
-            self._stop()
-            self._wire()
-
-    def _wire(self) -> None:
-        from . import stack
-
-        runtime, host = self.runtime, self.runtime.host
-        listeners, start = len(host.on_new_table), len(runtime.closers)
-        runtime.inputs = None  # the old queue is stopped with the old stages
-        runtime.simulated_board = None
-        host.calibration = host.enrollment = None
-        try:
-            if self.board:
-                calibrate_simulated_board(runtime, self.seed)
-            self._act = stack.wire_simulated_table(runtime, self.seed, board=self.board)
-            self._table = runtime.table
-            track_simulated_enrollment(runtime)
-        finally:
-            # These stages are this object's to stop, and it rewires each new game
-            # itself: the stages' own "attach to the next game" hooks would attach
-            # stopped hardware to it.
-            self._closers = runtime.closers[start:]
-            del runtime.closers[start:]
-            del host.on_new_table[listeners:]
-
-    def _stop(self) -> None:
-        for closer in reversed(self._closers):
-            with contextlib.suppress(Exception):  # one stage failing must not keep others
-                closer()
-        self._closers = []
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float, step: float = 0.005) -> bool:

@@ -3,9 +3,10 @@
 Figures:
 
 * ``host_frames_per_s`` — SCAN frames of 256 channels per second of wall time through
-  the real protocol decoder (``firmware.protocol.Decoder``: COBS, CRC, parse), sensing
-  and the tracker (``ScanPipeline.on_scan``), on frames recorded from the simulated
-  board with pieces sliding about (so the slow paths run too). Best of three runs.
+  the real protocol decoder (``firmware.protocol.Decoder``: COBS, CRC, parse) and the
+  board feed a table runs (``BoardFeed.for_board``: sensing, tracker, channel watch),
+  on frames recorded from the simulated board with pieces sliding about (so the slow
+  paths run too). Median of five runs.
 * ``host_realtime_ratio`` — that over the scanner's 200 scans/s (target ≥ 50).
 * ``settle_to_observation_p99_ms`` — simulated time from a magnet coming to rest to
   its ``Moved``/``Jailed`` observation, 99th percentile (target ≤ 40), at the scan
@@ -50,9 +51,8 @@ from lawmaster.firmware.app import DEADBAND, Firmware
 from lawmaster.firmware.standin import rp2040_u16
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.bench import percentile
+from lawmaster.host.board_feed import BoardFeed, NoReferee
 from lawmaster.host.link_scans import ScanAssembler
-from lawmaster.host.sensing import Sensing
-from lawmaster.host.sensing.pipeline import ScanPipeline
 from lawmaster.host.sensing.rate import scan_rate
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
@@ -66,7 +66,6 @@ from lawmaster.host.tracker import (
     Moved,
     Observation,
     Restored,
-    Tracker,
 )
 from lawmaster.rules.gw_brott.board import DIRECTIONS, Board
 
@@ -125,24 +124,25 @@ def _recorded_stream(frames: int = 3000) -> tuple[SensorMap, Any, bytes, dict[st
 
 
 def throughput(repeat: int = 5) -> dict[str, float]:
-    """Frames per second through decode + sensing + tracker, median of ``repeat`` runs."""
+    """Frames per second through decode + the board feed, median of ``repeat`` runs."""
     sensor_map, calibration, stream, kinds = _recorded_stream()
     settle = 40 * len(stream) // 3000  # the first 40 frames: pieces appear, untimed
     rates = []
     for _ in range(repeat):
-        pipeline = ScanPipeline(
-            Sensing(sensor_map, calibration), Tracker(sensor_map), on_observation=lambda o: None
-        )
+        clock = SimClock()
+        feed = BoardFeed.for_board(sensor_map, calibration, NoReferee(), clock, rate=RATE)
         decoder = protocol.Decoder()
         for frame in decoder.feed(stream[:settle]):
-            pipeline.on_scan(frame)
+            clock.advance(1 / RATE)
+            feed.on_scan(frame)
         positions = {"gw": "R0C0", "a": "R5C5", "b": "R9C2", "c": "R12C12"}
-        pipeline.expect(Expectation(kinds, positions, frozenset(kinds)))
+        feed.expect(Expectation(kinds, positions, frozenset(kinds)))
         start = time.perf_counter()
         count = 0
         for i in range(settle, len(stream), 4096):
             for frame in decoder.feed(stream[i : i + 4096]):
-                pipeline.on_scan(frame)
+                clock.advance(1 / RATE)  # the scan's time, as the hardware's clock gives it
+                feed.on_scan(frame)
                 count += 1
         rates.append(count / (time.perf_counter() - start))
     rate = statistics.median(rates)
@@ -159,12 +159,11 @@ class _Game:
     def __init__(self, seed: int, via_link: bool = False) -> None:
         self.rng = random.Random(seed)
         rate = scan_rate(SensorMap.load("gw-brott").channels)  # what the table scans it at
+        # The rig steps the board feed a table runs at that rate.
         self.rig = Rig.for_game("gw-brott", seed=seed, spike_rate=2e-4, rate=rate)
         if via_link:  # the sensing sees each scan as the host rebuilds it from the link
             board = self.rig.board
             board.frame = _ThroughLink(board.frame, board.channels, board.clock)  # type: ignore[method-assign]
-        # The sensing the table runs at that rate (its long window spans LONG_STILL_MS).
-        self.rig.sensing = Sensing(self.rig.map, self.rig.sensing.calibration, rate=rate)
         self.board = Board.load("standard")
         self.pos: dict[str, str | None] = {"gw": "J12"}
         cells = [self.board.name_of(c) for c in self.board.open_cells]

@@ -21,9 +21,12 @@ import click
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host import games
+from lawmaster.host.link import Link
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt
+from lawmaster.host.sim.physics import PhysicalBoard, SimClock
+from lawmaster.host.sim.rig import simulated_person_calibration
 
-from .options import GameChoice, with_sensor_map
+from ._options import GameChoice, with_sensor_map
 
 
 def _printer(sensor_map: SensorMap, quiet: bool) -> Callable[[Prompt], None]:
@@ -46,8 +49,6 @@ def _printer(sensor_map: SensorMap, quiet: bool) -> Callable[[Prompt], None]:
 def _calibrate_port(
     sensor_map: SensorMap, port: str, show: Callable[[Prompt], None], timeout: float
 ) -> Calibration:
-    from lawmaster.host.link import Link
-
     frames: queue.SimpleQueue = queue.SimpleQueue()
     calibrator = Calibrator(sensor_map)
     # Full frames: calibration wants every reading of every scan, not the changes.
@@ -90,9 +91,7 @@ def _calibrate_port(
 
 
 @click.command("calibrate")
-@click.option(
-    "--game", type=GameChoice(with_sensor_map), default="gw-brott", show_default=True
-)
+@click.option("--game", type=GameChoice(with_sensor_map), default="gw-brott", show_default=True)
 @click.option("--board", default="standard", show_default=True, help="The board's sensor map.")
 @click.option("--port", help="The scanner's serial port (e.g. /dev/ttyACM0).")
 @click.option("--simulated", is_flag=True, help="Calibrate the simulated board instead.")
@@ -126,9 +125,6 @@ def command(
         f" kinds {', '.join(sensor_map.kinds)}"
     )
     if simulated:
-        from lawmaster.host.sim.physics import PhysicalBoard, SimClock
-        from lawmaster.host.sim.rig import simulated_person_calibration
-
         clock = SimClock()
         physical = PhysicalBoard(sensor_map, seed=seed, clock=clock)
         calibration = simulated_person_calibration(physical, clock, on_prompt=show)

@@ -1,7 +1,8 @@
 """``lawmaster demo``: a whole refereed game on the simulated board, in the browser.
 
 Firmware code → pty → link → sensing → tracker → referee → journal → web, with
-simulated players at human pace. Open the printed URL; Ctrl-C stops it.
+simulated players at human pace: ``lawmaster run``'s stack wired from the
+simulated hardware factory. Open the printed URL; Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ import click
 from lawmaster.host.runtime import (
     Autoplay,
     Runtime,
-    SimulatedStages,
     demo_games,
     demo_header,
     open_host,
     start_web,
 )
+from lawmaster.host.sim.hardware import SimulatedHardware
+from lawmaster.host.sim.people import SimulatedPeople
+from lawmaster.host.stack import TableStages
 from lawmaster.host.web import ServeError
 
-from .options import GameChoice
+from ._options import GameChoice
 
 
 @click.command("demo")
@@ -116,8 +119,10 @@ def _demo(
         _print_urls(runtime, public_url)
     if not board:
         runtime.missing.append("board (--no-board): moves are entered on the tablets")
-    # Rebuilt for each new game set up from the web's setup page.
-    stages = SimulatedStages(runtime, seed, board=board).start()
+    # The same wiring as `lawmaster run`, from the simulated factory; rebuilt for
+    # each new game set up from the web's setup page.
+    hardware = SimulatedHardware(seed, board=board)
+    people = SimulatedPeople(TableStages(runtime, hardware).start(), hardware)
     if print_accepted:
         host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
         host.on_new_table.append(lambda table: table.referee.on_accepted.append(echo_accepted))
@@ -131,7 +136,7 @@ def _demo(
             done.set()
 
     # With the dashboard up, a game set up on its setup page is played in turn.
-    autoplay = Autoplay(host, stages.act, seed=seed, pace=pace, on_over=over, follow_new_games=web)
+    autoplay = Autoplay(host, people.act, seed=seed, pace=pace, on_over=over, follow_new_games=web)
     autoplay.start()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
     try:

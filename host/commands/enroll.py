@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from lawmaster.host.config import ConfigError, load
 from lawmaster.host.nfc.cards import Card, NoCardList, card_list, game_name
 from lawmaster.host.nfc.emulator import Ntag213, PN532Emulator
 from lawmaster.host.nfc.enroll import Enrollment, EnrollmentTimeout, Prompt, prompts_for
@@ -128,8 +129,6 @@ def command(
 
 def _table_config(path: str) -> Any:
     """The table config at ``path`` (``lawmaster.host.config``), or a clean CLI error."""
-    from lawmaster.host.config import ConfigError, load
-
     try:
         return load(path)
     except ConfigError as exc:

@@ -51,6 +51,8 @@ def command() -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: board → figures.")
 def check(board: str | None, as_json: bool) -> None:
     """Print every budget and margin; exit 1 when one is not met."""
+    # Here, not at the top: the circuits behind the checks import SKiDL, of the optional
+    # [hardware] extra, and `lawmaster --help` imports every command's module.
     from lawmaster.hardware.checks import check as figures_of
     from lawmaster.hardware.checks import failures
 
@@ -78,6 +80,7 @@ def check(board: str | None, as_json: bool) -> None:
 @click.option("--check", "only_check", is_flag=True, help="Write nothing; exit 1 if out of date.")
 def generate(only_check: bool) -> None:
     """Rewrite BOM.md, wiring.md and hardware/schematic/ from the circuits."""
+    # Here, not at the top: SKiDL, of the optional [hardware] extra (see check).
     from lawmaster.hardware.electronics import generate as gen
 
     raise SystemExit(gen.main(["--check"] if only_check else []))

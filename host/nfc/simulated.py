@@ -1,7 +1,10 @@
-"""Simulated NFC for the demo: emulated PN532s and a virtual, enrolled deck.
+"""Simulated NFC: emulated PN532s and a virtual, enrolled deck.
 
-Everything below the emulator is the real thing (driver, reader threads,
-registry, resolver), so the demo exercises the same code as a table::
+Everything above the emulator is the real thing (driver, reader threads,
+registry, resolver), so a simulated table exercises the same code as a table.
+:class:`EmulatedReaders` are the devices alone (what the simulated hardware
+opens for a game; the table's wiring starts the host's readers on them);
+:class:`SimulatedNfc` adds the host's readers, for a test without a table::
 
     with SimulatedNfc("judge-dredd", events.put, seats=["judge-1", "judge-2"]) as nfc:
         nfc.tap("judge-death", seat="judge-2")   # → CardTapped(seat="judge-2")
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 
 from lawmaster.host.nfc.cards import Card, card_list, game_name
@@ -23,17 +26,20 @@ from lawmaster.host.nfc.table import TableReaders
 from lawmaster.host.nfc.transport import ReaderConfig
 
 
-class SimulatedNfc:
-    """One emulated reader per seat (``None``: a shared table reader) and a sticker per card.
+class EmulatedReaders:
+    """The simulated table's NFC hardware: one emulated PN532 per seat, a sticker per card.
 
+    ``seats``: one reader per entry (``None``: a shared table reader).
     ``registry`` defaults to an in-memory one with the whole deck enrolled;
-    ``cards`` to the engine's card list.
+    ``cards`` to the engine's card list. :attr:`configs` are the readers as a
+    table's configuration names them: the host opens them like any PN532.
+    A simulated person laying a card watches the host's reader for it
+    (:meth:`watch`), as a person watches the reader's light.
     """
 
     def __init__(
         self,
         game: str,
-        on_event: Callable[[CardEvent], None],
         *,
         seats: Sequence[str | None] = (None,),
         registry: CardRegistry | None = None,
@@ -51,24 +57,20 @@ class SimulatedNfc:
             self.stickers[card.id] = tag
             self.registry.enroll(self.game, card, tag.uid)
         self.emulators: dict[str | None, PN532Emulator] = {}
-        configs = []
+        self.configs: list[ReaderConfig] = []
         for index, seat in enumerate(seats):
             emulator = self._stack.enter_context(PN532Emulator())
             self.emulators[seat] = emulator
             name = f"seat-{seat}" if seat is not None else f"table-{index}"
-            configs.append(ReaderConfig(name=name, port=emulator.port, seat=seat))
-        self.readers = TableReaders(configs, self.registry, self.game, on_event, cards=self.cards)
+            self.configs.append(ReaderConfig(name=name, port=emulator.port, seat=seat))
+        self._watched: dict[str | None, TagReader] = {}
 
-    def __enter__(self) -> SimulatedNfc:
-        self.readers.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def watch(self, readers: Mapping[str, TagReader]) -> None:
+        """The host's readers of these emulators (by name), whose light the person watches."""
+        self._watched = {reader.config.seat: reader for reader in readers.values()}
 
     def close(self) -> None:
-        """Stop the readers and the emulators."""
-        self.readers.stop()
+        """Stop the emulators."""
         self._stack.close()
 
     def lay(self, card_id: str, seat: str | None = None, timeout: float = 5.0) -> None:
@@ -97,14 +99,18 @@ class SimulatedNfc:
         """Tap a sticker that is no card of the game (the players get an UnknownTag)."""
         self._tap(Ntag213.random(self._rng), seat, timeout)
 
-    def _reader(self, seat: str | None) -> TagReader:
-        return next(r for r in self.readers.readers.values() if r.config.seat == seat)
+    def reader(self, seat: str | None) -> TagReader:
+        """The host's reader of ``seat``'s emulator (see :meth:`watch`)."""
+        try:
+            return self._watched[seat]
+        except KeyError:
+            raise LookupError(f"no host reader watched for seat {seat!r}") from None
 
     def _wait_clear(self, seat: str | None, timeout: float) -> None:
         """Wait until the seat's reader has seen the last card lifted (if one was)."""
         if self.emulators[seat].tag is not None:
             return  # a card still lies there: the new one replaces it, and is read
-        reader = self._reader(seat)
+        reader = self.reader(seat)
         deadline = time.monotonic() + timeout
         while reader.present_uid is not None:
             if time.monotonic() > deadline:
@@ -113,7 +119,7 @@ class SimulatedNfc:
 
     def _tap(self, tag: Ntag213, seat: str | None, timeout: float) -> None:
         self._wait_clear(seat, timeout)
-        reader = self._reader(seat)
+        reader = self.reader(seat)
         self.emulators[seat].present(tag)
         deadline = time.monotonic() + timeout
         while reader.present_uid != tag.uid_hex:
@@ -121,3 +127,39 @@ class SimulatedNfc:
                 raise TimeoutError(f"reader {reader.config.name} did not see the tap")
             time.sleep(0.002)
         self.emulators[seat].remove()
+
+
+class SimulatedNfc(EmulatedReaders):
+    """Emulated readers with the host's readers on them, for a test without a table's wiring::
+
+    with SimulatedNfc("judge-dredd", events.put, seats=["judge-1", "judge-2"]) as nfc:
+        nfc.tap("judge-death", seat="judge-2")   # → CardTapped(seat="judge-2")
+    """
+
+    def __init__(
+        self,
+        game: str,
+        on_event: Callable[[CardEvent], None],
+        *,
+        seats: Sequence[str | None] = (None,),
+        registry: CardRegistry | None = None,
+        cards: Iterable[Card] | None = None,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(game, seats=seats, registry=registry, cards=cards, seed=seed)
+        self.readers = TableReaders(
+            self.configs, self.registry, self.game, on_event, cards=self.cards
+        )
+        self.watch(self.readers.readers)
+
+    def __enter__(self) -> SimulatedNfc:
+        self.readers.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the readers and the emulators."""
+        self.readers.stop()
+        super().close()

@@ -203,6 +203,7 @@ def _reset_line(pin: int | None) -> Any:
     """Blinka's line for a Pi GPIO (``board.D<n>``), or None when no reset is wired."""
     if pin is None:
         return None
+    # Blinka's GPIO, loaded only when a reset line is wired (a Pi's pins).
     import board
     import digitalio
 
@@ -219,6 +220,8 @@ def open_pn532(config: ReaderConfig) -> OpenReader:
     ``RuntimeError`` if the chip does not answer.
     """
     if config.transport == "uart":
+        # The PN532 driver and Blinka under it (third-party hardware libraries): loaded
+        # when a reader is opened, never by a table that has none.
         from adafruit_pn532.uart import PN532_UART
 
         port = open_uart(config)

@@ -4,8 +4,9 @@
   file (``hardware/CALIBRATION.md``).
 * :class:`Calibrator` — the guided ``lawmaster calibrate`` flow as a state machine.
 * :class:`Sensing` — ``feed(readings, t) -> [Occupancy | Settled]``, debounced.
-* :mod:`lawmaster.host.sensing.pipeline` — ``ScanPipeline``: a ``Link``'s ``on_scan``
-  through sensing and the tracker to observations.
+
+A table feeds each scan through sensing and the tracker with
+:class:`lawmaster.host.board_feed.BoardFeed`.
 """
 
 from lawmaster.host.sensing.calibration import Calibration, CalibrationError

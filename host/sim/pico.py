@@ -51,11 +51,19 @@ class PtyMasterPort:
     short that way reaches the host as one bad frame.
     """
 
-    def __init__(self, fd: int, stop: threading.Event, write_timeout: float = 0.5) -> None:
+    def __init__(
+        self,
+        fd: int,
+        stop: threading.Event,
+        write_timeout: float = 0.5,
+        first_read: threading.Event | None = None,
+    ) -> None:
         self.fd = fd
         self._stop = stop
         self.write_timeout = write_timeout
         self.bytes_dropped = 0
+        #: Set when the firmware first reads: it has booted and looks for commands.
+        self.first_read = first_read or threading.Event()
 
     def write(self, data: bytes | bytearray) -> None:
         view = memoryview(data)
@@ -74,6 +82,7 @@ class PtyMasterPort:
                 return
 
     def read(self) -> bytes | None:
+        self.first_read.set()
         try:
             return os.read(self.fd, 4096)
         except (BlockingIOError, InterruptedError):
@@ -150,6 +159,8 @@ class SimulatedPico:
         self.port = os.path.join(self._dir, name)
         self.board: MuxBoard | None = None
         self.firmware: Firmware | None = None
+        #: Set once the current boot is over (its HELLO and self-test are written).
+        self.booted = threading.Event()
         self.error: BaseException | None = None
         self.boots = 0
         self._fds: tuple[int, int] | None = None
@@ -247,7 +258,8 @@ class SimulatedPico:
         else:
             scanner = MuxScanner(*scanner_args)
         self._stop = threading.Event()
-        port = PtyMasterPort(master, self._stop)
+        self.booted = threading.Event()
+        port = PtyMasterPort(master, self._stop, first_read=self.booted)
         self.board = board
         self.firmware = Firmware(
             scanner,

@@ -1,7 +1,8 @@
-"""A simulated table in one object: board, hands, sensing and tracker on one clock.
+"""A simulated table in one object: board, hands and the board feed, stepped on one clock.
 
-For tests, the bench and demos that want the host pipeline without the serial
-link::
+For tests and the sensing bench, which want the table's path from a scan to an
+observation (:class:`~lawmaster.host.board_feed.BoardFeed`: sensing, tracker,
+channel watch) without the firmware, the pty and the link's thread::
 
     rig = Rig.for_game("gw-brott", seed=7)
     rig.board.put("gw", "gw", "J12")
@@ -11,7 +12,10 @@ link::
     observations = rig.run_until(rest + 0.1)        # [(obs), ...]
 
 Frames are stepped at ``rate`` scans per second on a :class:`SimClock`, so a
-minute of play runs in well under a second of wall time. ``simulated_person_calibration``
+minute of play runs in well under a second of wall time, and one thread does
+everything: a rig is deterministic for its seed, scan for scan. :class:`RigBoard`
+hands the feed's observations to a real referee through the table's input
+queue, pumped after every scan. ``simulated_person_calibration``
 runs the real :class:`~lawmaster.host.sensing.Calibrator` flow with a simulated
 person putting each magnet where it is asked.
 """
@@ -20,9 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Protocol
 
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.board_feed import BoardFeed, NoReferee
+from lawmaster.host.inputs import Inputs
+from lawmaster.host.link_scans import KeyScan
+from lawmaster.host.referee import Referee
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt, Sensing
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
@@ -93,9 +100,7 @@ def ideal_calibration(board: PhysicalBoard) -> Calibration:
 
 
 @lru_cache(maxsize=8)
-def calibration_for(
-    game: str | SensorMap, seed: int = 0, rate: float = 200.0
-) -> Calibration:
+def calibration_for(game: str | SensorMap, seed: int = 0, rate: float = 200.0) -> Calibration:
     """The calibration a simulated person measures on a game's board built with ``seed``.
 
     Cached: a board's sensor spread depends only on its seed, so rigs with the same
@@ -108,7 +113,7 @@ def calibration_for(
 
 
 class Rig:
-    """Board + hands + sensing + tracker, stepped together on a simulated clock."""
+    """Board + hands + the board feed, stepped together on a simulated clock."""
 
     def __init__(
         self,
@@ -135,9 +140,13 @@ class Rig:
             self.clock.now = 0.0
         self.calibration = calibration
         self.hands = Hands(self.board, seed=seed + 1)
-        self.sensing = Sensing(sensor_map, calibration)
-        self.tracker = Tracker(sensor_map)
+        # The table's feed as a table builds it, without the warm-up: a rig's script
+        # puts its pieces and says what to expect itself.
+        self.feed = BoardFeed.for_board(
+            sensor_map, calibration, NoReferee(), self.clock, rate=rate, warmup=0
+        )
         self.log: list[Observation] = []
+        self.feed.on_observation.append(lambda observation, t: self.log.append(observation))
 
     @classmethod
     def for_game(cls, game: str, seed: int = 0, **kwargs: object) -> Rig:
@@ -146,15 +155,25 @@ class Rig:
         return cls(SensorMap.load(game), seed=seed, **kwargs)  # type: ignore[arg-type]
 
     @property
+    def sensing(self) -> Sensing:
+        return self.feed.sensing
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.feed.tracker
+
+    @property
     def now(self) -> float:
         return self.clock.now
 
     def step(self) -> list[Observation]:
-        """One scan: advance the clock one frame, read, sense, track."""
+        """One scan: advance the clock one frame, read it, and feed it to the board feed."""
         t = self.clock.advance(1.0 / self.rate)
-        observations = self.tracker.feed(self.sensing.feed(self.board.frame(), t), t)
-        self.log.extend(observations)
-        return observations
+        # Every scan of the rig reads every sensor afresh, as a keyframe does.
+        scan = KeyScan(self.feed.frames, round(t * 1e6), 0, self.board.frame())
+        before = len(self.log)
+        self.feed.on_scan(scan)
+        return self.log[before:]
 
     def run_until(self, t_end: float) -> list[Observation]:
         """Step frames until the clock reaches ``t_end``; the observations made."""
@@ -168,42 +187,43 @@ class Rig:
         return self.run_until(self.clock.now + seconds)
 
 
-class RefereeInput(Protocol):
-    """What :class:`RigBoard` hands a referee: observations, and the time of each scan."""
-
-    def observation(self, observation: Observation, now: float) -> None: ...
-
-    def tick(self, now: float) -> None: ...
-
-
 class RigBoard:
-    """The referee's board seam on a stepped rig: what to expect goes straight to its tracker.
+    """The referee's board seam on a stepped rig: the rig's board feed, through an input queue.
 
-    :meth:`run` steps the rig and hands each observation, and the time of each
-    scan, to the referee: no input queue, no fault watch, nothing to hold or
-    recheck, and the referee's clock is the rig's.
+    :meth:`run` steps the rig; the feed hands each observation to the table's
+    input queue (:class:`~lawmaster.host.inputs.Inputs`, without its thread),
+    pumped after every scan, so the referee gets its inputs and its ticks the way
+    a table's referee does, on the rig's clock. There is no channel watch's
+    health to report to: nothing is ever held or rechecked for a fault.
     """
 
     def __init__(self, rig: Rig) -> None:
         self.rig = rig
+        self._referee: Referee | None = None
+        self._inputs: Inputs | None = None
 
-    def run(self, referee: RefereeInput, seconds: float) -> list[Observation]:
+    def run(self, referee: Referee, seconds: float) -> list[Observation]:
         """Step the rig for ``seconds``; every observation goes to ``referee`` as it is made."""
+        inputs = self._inputs_for(referee)
         out: list[Observation] = []
         end = self.rig.now + seconds
         while self.rig.now < end:
-            observations = self.rig.step()
-            for observation in observations:
-                referee.observation(observation, self.rig.now)
-            referee.tick(self.rig.now)
-            out.extend(observations)
+            out.extend(self.rig.step())
+            inputs.pump()
         return out
 
+    def _inputs_for(self, referee: Referee) -> Inputs:
+        if self._inputs is None or self._referee is not referee:
+            self._referee = referee
+            self._inputs = Inputs(lambda: referee.table, self.rig.clock, threaded=False)
+            self.rig.feed.inputs = self._inputs
+        return self._inputs
+
     def expect(self, expectation: Expectation) -> None:
-        self.rig.tracker.expect(expectation, self.rig.now)
+        self.rig.feed.expect(expectation)
 
     def hold(self, on: bool) -> None:
-        """Nothing to hold: the rig has no fault watch."""
+        self.rig.feed.hold(on)
 
     def recheck(self, on: bool) -> None:
-        """Nothing to recheck: the rig never loses the board."""
+        self.rig.feed.recheck(on)

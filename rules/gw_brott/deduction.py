@@ -38,7 +38,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .board import Board
-from .probability import Belief, Weight
+from .probability import LIMIT, PARTICLES, Belief, Weight
 
 JAIL = "jail"
 
@@ -785,3 +785,31 @@ _HANDLERS = {
     "infiltrated": Deduction._on_infiltrated,
     "out": Deduction._on_out,
 }
+
+
+def start_belief(
+    board: Board,
+    criminals: Iterable[str],
+    *,
+    exact: bool = False,
+    seed: int = 0,
+    limit: int = LIMIT,
+    particles: int = PARTICLES,
+    special_move_catches: bool = True,
+) -> Belief:
+    """A probability map on its own (no set map to follow), for tests and benches:
+    everyone in jail, GW on its start, kept inside a set map of the same start."""
+    pieces = tuple(criminals)
+    sound = Deduction.start_sets(
+        board, pieces, special_move_catches=special_move_catches, seed=seed
+    )
+    return Belief.start(
+        board,
+        pieces,
+        exact=exact,
+        seed=seed,
+        limit=limit,
+        particles=particles,
+        special_move_catches=special_move_catches,
+        sound=sound,
+    )

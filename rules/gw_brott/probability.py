@@ -254,16 +254,15 @@ class Belief:
         limit: int = LIMIT,
         particles: int = PARTICLES,
         special_move_catches: bool = True,
-        sound: Deduction | None = None,
+        sound: Deduction,
     ) -> Belief:
-        """Everyone in jail, GW on its start: one joint position, probability 1."""
-        pieces = tuple(criminals)
-        if sound is None:
-            from .deduction import Deduction  # a cycle: deduction.py builds beliefs
+        """Everyone in jail, GW on its start: one joint position, probability 1.
 
-            sound = Deduction.start_sets(
-                board, pieces, special_move_catches=special_move_catches, seed=seed
-            )
+        ``sound`` is the set map the rows are kept inside (a
+        :class:`~lawmaster.rules.gw_brott.deduction.Deduction` of the same start;
+        :func:`~lawmaster.rules.gw_brott.deduction.start_belief` makes both).
+        """
+        pieces = tuple(criminals)
         layout = _layout(board)
         return cls(
             board,

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
-from lawmaster.host import stack
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.runtime import Runtime, open_host, start_web, wait_until
+from lawmaster.host.sim.hardware import SimulatedHardware, calibration_path
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.rig import ideal_calibration
+from lawmaster.host.stack import TableStages
 from lawmaster.host.table import Table
 
 SEED = 3
@@ -33,6 +34,8 @@ class FaultTable:
     """A running simulated table and the handles to break it."""
 
     runtime: Runtime
+    hardware: SimulatedHardware
+    stages: TableStages
     port: int
     overrides: dict[int, Callable[[int], int]]
 
@@ -42,7 +45,11 @@ class FaultTable:
 
     @property
     def board(self) -> Any:
-        return self.runtime.simulated_board
+        return self.hardware.board
+
+    @property
+    def nfc(self) -> Any:
+        return self.hardware.nfc
 
     @property
     def health(self) -> Any:
@@ -67,7 +74,7 @@ class FaultTable:
 
     def settled(self) -> None:
         """Wait until everything queued for the referee so far has been handled."""
-        assert self.runtime.inputs.drain(10)
+        assert self.stages.inputs.drain(10)
 
 
 @lru_cache(maxsize=1)
@@ -78,29 +85,22 @@ def _calibration() -> Any:
 
 
 def fault_table(tmp_path, patch: Callable[[dict[int, Callable[[int], int]]], None] | None = None):
+    # The sensor behind a channel replaced by a broken one, when the test says so.
     overrides: dict[int, Callable[[int], int]] = {}
     if patch is not None:
         patch(overrides)
-    # The simulated board loads its calibration from beside the journal when it is there.
-    _calibration().save(tmp_path / f"calibration-gw_brott-{SEED}.json")
     settings = {"board": True, "seed": SEED, "gw_pause": 0.2}
     runtime = Runtime(open_host(str(tmp_path / "faults.db"), settings, DEMO_HEADER))
-    original = stack.SimulatedBoard._read
-
-    def read(self: Any, channel: int) -> int:
-        # The sensor behind ``channel`` replaced by a broken one, when the test says so.
-        value = original(self, channel)
-        broken = overrides.get(channel)
-        return value if broken is None else broken(value)
-
-    stack.SimulatedBoard._read = read  # type: ignore[method-assign]
-    try:
-        stack.wire_simulated_table(runtime, seed=SEED)
-    finally:
-        stack.SimulatedBoard._read = original  # type: ignore[method-assign]
+    # The simulated board loads its calibration from beside the journal when it is there.
+    _calibration().save(calibration_path(runtime.host.journal.path, runtime.table.game, SEED))
+    hardware = SimulatedHardware(SEED, broken=overrides)
+    stages = TableStages(runtime, hardware).start()
+    # The referee checks the board it has just started seeing against the game. A board
+    # still blind after that (a dead sensor) is shown, not hidden: play waits.
+    wait_until(lambda: not runtime.table.referee.holding, 10)
     runtime.web = start_web(runtime.host, "127.0.0.1", 0)
     port = int(runtime.web.url.rsplit(":", 1)[1])
-    return FaultTable(runtime, port, overrides)
+    return FaultTable(runtime, hardware, stages, port, overrides)
 
 
 @pytest.fixture

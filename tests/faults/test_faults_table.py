@@ -76,14 +76,14 @@ def test_faults_scanner_unplugged_and_replugged_mid_move(simulated):  # noqa: F8
     before = list(ft.entries())
     lifted = ft.board.lift("red")  # the piece is in the hand when the cable comes out
     time.sleep(max(0.0, lifted - ft.board.now()) + 0.05)
-    ft.board.pico.unplug()
+    ft.board.unplug()
     ft.wait(lambda: ft.table.referee.paused is not None)
     assert ft.health.scanner == "lost"
     _everyone_sees_blind(ft, "the scanner under the board is lost")
     # The move is finished while nobody can see it: nothing is accepted or refused.
     _place(ft, "red", to)
     _nothing_decided(ft, len(before))
-    ft.board.pico.replug()
+    ft.board.replug()
     ft.wait(lambda: ft.table.referee.paused is None)
     assert ft.health.scanner == "back"
     # Back, the board is compared with the game: red must go back where the game has it.
@@ -154,9 +154,7 @@ def test_faults_a_dead_channel_at_boot(tmp_path):
 @pytest.mark.timeout(90)
 def test_faults_a_reader_going_offline(simulated):  # noqa: F811
     ft = simulated
-    owners = [getattr(closer, "__self__", None) for closer in ft.runtime.closers]
-    nfc = next(o for o in owners if type(o).__name__ == "SimulatedNfc")
-    emulator = nfc.emulators[None]
+    emulator = ft.nfc.emulators[None]
     emulator.silent = True
     label = "Card reader at the table"
     ft.wait(lambda: _panel(ft)[label].startswith("offline"))

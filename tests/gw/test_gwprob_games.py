@@ -27,6 +27,7 @@ from typing import Any
 
 from test_gw_deduction_engine import random_game
 
+from lawmaster.rules.gw_brott.deduction import start_belief
 from lawmaster.rules.gw_brott.probability import Belief
 from lawmaster.rules.gw_brott.state import JAIL
 
@@ -89,7 +90,7 @@ def play_and_check(seed: int) -> Belief | None:
     belief: Belief | None = None
     for header, board, state, events in random_game(seed, board_name, count, two_player, actions):
         if belief is None:
-            belief = Belief.start(board, header["criminals"], seed=seed, **BUDGETS[budget])
+            belief = start_belief(board, header["criminals"], seed=seed, **BUDGETS[budget])
         for event in events:
             belief = belief.update(event)
         check(belief, state)
@@ -123,7 +124,7 @@ def test_the_engine_map_is_the_same_as_a_belief_fed_the_events() -> None:
         belief: Belief | None = None
         for header, board, state, events in random_game(seed, "small", 3, False, actions=40):
             if belief is None:
-                belief = Belief.start(board, header["criminals"])
+                belief = start_belief(board, header["criminals"])
             for event in events:
                 belief = belief.update(event)
             if seed % 2:
@@ -138,9 +139,9 @@ def test_the_map_is_a_function_of_the_events_and_the_seed() -> None:
     first = second = other = None
     for header, board, _, events in random_game(3, "standard", 4, False, actions=60):
         if first is None or second is None or other is None:
-            first = Belief.start(board, header["criminals"], seed=7)
-            second = Belief.start(board, header["criminals"], seed=7)
-            other = Belief.start(board, header["criminals"], seed=8)
+            first = start_belief(board, header["criminals"], seed=7)
+            second = start_belief(board, header["criminals"], seed=7)
+            other = start_belief(board, header["criminals"], seed=8)
         for event in events:
             first, second, other = first.update(event), second.update(event), other.update(event)
         assert (first.places == second.places).all()
@@ -166,7 +167,7 @@ def measure(games: int = 3, actions: int = 300, limit: int = 2000, particles: in
         belief: Belief | None = None
         for header, board, state, events in random_game(seed, "standard", 4, False, actions):
             if belief is None:
-                belief = Belief.start(
+                belief = start_belief(
                     board, header["criminals"], seed=seed, limit=limit, particles=particles
                 )
             for event in events:
@@ -203,8 +204,8 @@ def accuracy(games: int = 10, criminals: int = 3, actions: int = 60, particles: 
         exact = approx = None
         for header, board, state, events in random_game(seed, "small", criminals, False, actions):
             if exact is None or approx is None:
-                exact = Belief.start(board, header["criminals"], limit=10**9, seed=seed)
-                approx = Belief.start(
+                exact = start_belief(board, header["criminals"], limit=10**9, seed=seed)
+                approx = start_belief(
                     board, header["criminals"], limit=2 * particles, particles=particles, seed=seed
                 )
             for event in events:

@@ -20,6 +20,7 @@ from test_gw_deduction_engine import random_game
 
 from lawmaster.host.games.gw_brott.know import weights_for
 from lawmaster.rules.gw_brott import ENGINE
+from lawmaster.rules.gw_brott.deduction import start_belief
 from lawmaster.rules.gw_brott.probability import FLOOR, Belief, _resample, _resample_move
 
 CODES = 40
@@ -135,7 +136,7 @@ def cut_belief(seed: int) -> Belief:
     belief = None
     for header, board, _, events in random_game(seed, "standard", 4, False, actions=40):
         if belief is None:
-            belief = Belief.start(board, header["criminals"], seed=seed)
+            belief = start_belief(board, header["criminals"], seed=seed)
         for event in events:
             belief = belief.update(event)
     assert belief is not None and not belief.complete
@@ -211,7 +212,7 @@ def test_a_rebuilt_map_keeps_its_rows_inside_the_set_map() -> None:
         belief = None
         for header, board, _, events in random_game(seed, "small", 4, False, actions=30):
             if belief is None:
-                belief = replace(Belief.start(board, header["criminals"]), limit=16, particles=8)
+                belief = replace(start_belief(board, header["criminals"]), limit=16, particles=8)
             for event in events:
                 belief = belief.update(event)
                 for i in range(len(belief.pieces)):
@@ -228,7 +229,7 @@ def test_a_row_outside_the_set_map_never_survives_an_update() -> None:
     tried = 0
     for header, board, _, events in random_game(2, "standard", 4, False, actions=80):
         if belief is None:
-            belief = Belief.start(board, header["criminals"], seed=2)
+            belief = start_belief(board, header["criminals"], seed=2)
         for event in events:
             on_board = [
                 j for j in range(len(belief.pieces)) if (belief.places[:, j] < board.size).all()

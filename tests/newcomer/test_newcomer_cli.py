@@ -41,6 +41,16 @@ def test_a_port_out_of_range_is_refused() -> None:
     assert "99999 is not in the range 0<=x<=65535" in result.output
 
 
+def test_every_command_has_help() -> None:
+    top = CliRunner().invoke(main, ["--help"])
+    assert top.exit_code == 0, top.output
+    names = ["bench", "calibrate", "demo", "enroll", "hardware", "replay", "run"]
+    for name in names:
+        assert name in top.output
+        sub = CliRunner().invoke(main, [name, "--help"])
+        assert sub.exit_code == 0, (name, sub.output)
+
+
 def test_bench_help_lists_the_groups() -> None:
     result = CliRunner().invoke(main, ["bench", "--help"])
     assert result.exit_code == 0

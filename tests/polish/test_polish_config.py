@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from lawmaster.host.commands.run import wire_panel
-from lawmaster.host.config import ConfigError, PanelConfig, load, parse
+from lawmaster.host.commands.run import start
+from lawmaster.host.config import ConfigError, PanelConfig, TableConfig, load, parse
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.nfc.transport import readers_from_config
 from lawmaster.host.panel import PanelPins
@@ -66,7 +66,7 @@ def test_polish_run_wires_the_led_polarity_and_the_end_turn_button(tmp_path, act
     runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
     try:
         panel_config = PanelConfig(pin_factory="mock", led_active_high=active_high)
-        panel = wire_panel(runtime, panel_config)
+        panel = start(runtime, TableConfig(board=False, panel=panel_config)).current.panel
         assert panel.pins.led_active_high is active_high
         assert panel.pins.buttons()["end_turn"] == 13
         panel.show("ok")  # green on: the green pin is driven high only on a common cathode

@@ -6,14 +6,10 @@ from __future__ import annotations
 import pytest
 
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import (
-    Autoplay,
-    Runtime,
-    SimulatedStages,
-    demo_header,
-    open_host,
-    wait_until,
-)
+from lawmaster.host.runtime import Autoplay, Runtime, demo_header, open_host, wait_until
+from lawmaster.host.sim.hardware import SimulatedHardware
+from lawmaster.host.sim.people import SimulatedPeople
+from lawmaster.host.stack import TableStages
 from lawmaster.host.web import create_app
 
 SEED = 2
@@ -29,8 +25,8 @@ def _sources(table) -> list[str]:
         journal.close()
 
 
-def _pieces_where_the_game_has_them(runtime: Runtime) -> bool:
-    table, board = runtime.table, runtime.simulated_board
+def _pieces_where_the_game_has_them(runtime: Runtime, hardware: SimulatedHardware) -> bool:
+    table, board = runtime.table, hardware.board
     expectation = table.referee.rules.expectation(table.state)
     return all(
         board.is_on(piece, where)
@@ -50,8 +46,10 @@ def test_polish_demo_rewires_the_simulated_table_for_a_game_of_another_kind(tmp_
         str(tmp_path / "demo.db"), {"board": True, "seed": SEED}, demo_header("gw-brott", SEED)
     )
     runtime = Runtime(host)
-    stages = SimulatedStages(runtime, SEED).start()
-    autoplay = Autoplay(host, stages.act, seed=SEED, pace=0.0, follow_new_games=True)
+    hardware = SimulatedHardware(SEED)
+    stages = TableStages(runtime, hardware).start()
+    people = SimulatedPeople(stages, hardware)
+    autoplay = Autoplay(host, people.act, seed=SEED, pace=0.0, follow_new_games=True)
     client = create_app(host).test_client()
     try:
         autoplay.start()
@@ -60,16 +58,16 @@ def test_polish_demo_rewires_the_simulated_table_for_a_game_of_another_kind(tmp_
 
         _set_up(client, "unamerican-graffiti")
         graffiti = runtime.table
-        assert runtime.simulated_board.map.game == "unamerican-graffiti"
-        assert graffiti.referee.board is runtime.simulated_board.feed
+        assert hardware.board.map.game == "unamerican-graffiti"
+        assert graffiti.referee.board is stages.current.feed
         assert host.enrollment is None  # Graffiti has no cards
         assert host.calibration.progress()["step"] == "done"
         assert wait_until(lambda: _sources(graffiti).count("board") >= 2, 60), autoplay.error
 
         _set_up(client, "judge-dredd")
         dredd = runtime.table
-        assert runtime.simulated_board.map.game == "judge-dredd"
-        assert _pieces_where_the_game_has_them(runtime)
+        assert hardware.board.map.game == "judge-dredd"
+        assert _pieces_where_the_game_has_them(runtime, hardware)
         assert host.enrollment.progress()["total"] > 0
         # The Judges' cards are read by the new game's readers, their moves by its board.
         assert wait_until(lambda: {"nfc", "board"} <= set(_sources(dredd)), 90), (

@@ -17,16 +17,11 @@ from lawmaster.host.nfc.reader import TagReader
 from lawmaster.host.nfc.registry import CardRegistry
 from lawmaster.host.nfc.transport import ReaderConfig
 from lawmaster.host.progress import CalibrationProgress, DeckProgress
-from lawmaster.host.runtime import (
-    Runtime,
-    calibrate_simulated_board,
-    demo_header,
-    open_host,
-    simulated_calibration_path,
-    track_simulated_enrollment,
-)
+from lawmaster.host.runtime import Runtime, demo_header, open_host
+from lawmaster.host.sim.hardware import SimulatedHardware, calibration_path
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.rig import simulated_person_calibration
+from lawmaster.host.stack import TableStages
 from lawmaster.host.web import create_app
 
 GAME = "unamerican-graffiti"
@@ -155,8 +150,6 @@ def test_polish_progress_pages_show_a_calibration_under_way(tmp_path):
 
 @pytest.mark.timeout(120)
 def test_polish_demo_start_up_calibrates_the_board_and_enrols_the_deck_on_the_pages(tmp_path):
-    from lawmaster.host import stack
-
     seed = 5
     host = open_host(
         str(tmp_path / "demo.db"), {"board": True, "seed": seed}, demo_header("judge-dredd", seed)
@@ -164,10 +157,8 @@ def test_polish_demo_start_up_calibrates_the_board_and_enrols_the_deck_on_the_pa
     runtime = Runtime(host)
     try:
         client = create_app(host).test_client()
-        calibrate_simulated_board(runtime, seed)
-        assert simulated_calibration_path(runtime, seed).exists()
-        stack.wire_simulated_table(runtime, seed)
-        track_simulated_enrollment(runtime)
+        TableStages(runtime, SimulatedHardware(seed)).start()
+        assert calibration_path(host.journal.path, "judge-dredd", seed).exists()
         calibration = client.get("/calibration.json").get_json()["progress"]
         spots = len(SensorMap.load("judge-dredd").spots)
         assert calibration == {**calibration, "step": "done", "done": spots, "total": spots}
@@ -180,7 +171,8 @@ def test_polish_demo_start_up_calibrates_the_board_and_enrols_the_deck_on_the_pa
     # A restarted demo loads the board's calibration instead of measuring it again.
     runtime = Runtime(open_host(str(tmp_path / "demo.db"), {"board": True}, {}))
     try:
-        calibrate_simulated_board(runtime, seed)
+        sensor_map = runtime.table.plugin.sensor_map()
+        SimulatedHardware(seed).calibrate(runtime.host, runtime.table.game, sensor_map)
         assert "loaded from" in runtime.host.calibration.progress()["message"]
     finally:
         runtime.close()

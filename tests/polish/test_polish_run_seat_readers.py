@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dredd_table"))
 
 from dredd_table_support import header, ok  # noqa: E402
 
-from lawmaster.host.commands.run import wire_real  # noqa: E402
+from lawmaster.host.commands.run import start  # noqa: E402
 from lawmaster.host.config import parse  # noqa: E402
 from lawmaster.host.nfc.cards import card_list  # noqa: E402
 from lawmaster.host.nfc.emulator import Ntag213, PN532Emulator  # noqa: E402
@@ -43,7 +43,7 @@ def test_polish_run_wires_a_seats_own_reader_from_the_config(tmp_path, monkeypat
             }
         )
         try:
-            wire_real(runtime, config)
+            start(runtime, config)
             assert runtime.missing == []
             own.present(sticker)
             wanted = {"act": "commit", "by": "b", "card": "aah-ankle-trap-1", "for": "a"}

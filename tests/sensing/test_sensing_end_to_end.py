@@ -1,20 +1,30 @@
-"""End to end: simulated physics → the real firmware (SimulatedPico) → pty → Link → sensing
-→ tracker. Slow-ish (real time at 200 scans/s), so it plays one short sequence."""
+"""End to end: simulated physics → the real firmware (SimulatedPico) → pty → Link → the
+table's board feed (sensing, tracker). Slow-ish (real time at 200 scans/s), so it plays
+one short sequence."""
 
 import queue
 import time
 
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.board_feed import BoardFeed
 from lawmaster.host.link import Link
-from lawmaster.host.sensing import Sensing
-from lawmaster.host.sensing.pipeline import ScanPipeline
 from lawmaster.host.sim.hands import Hands
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.pico import SimulatedPico
 from lawmaster.host.sim.rig import calibration_for
-from lawmaster.host.tracker import Captured, Expectation, Moved, Tracker
+from lawmaster.host.tracker import Captured, Expectation, Moved, Observation
 
 KINDS = {"gw": "gw", "c1": "criminal", "c2": "criminal"}
+
+
+class Observations(queue.SimpleQueue):
+    """The referee's side of the feed, for this test: observations queued as they come."""
+
+    def observation(self, observation: Observation, now: float) -> None:
+        self.put(observation)
+
+    def board_matches(self) -> None:
+        """Nothing is rechecked here."""
 
 
 def _next(observations: queue.SimpleQueue, kind: type, timeout: float = 5.0):
@@ -37,29 +47,30 @@ def test_moves_seen_through_the_firmware_and_the_serial_link():
         clock.advance(0.005)
         return board.frame()
 
-    pipeline = ScanPipeline(
-        Sensing(sensor_map, calibration_for("gw-brott", 0)), Tracker(sensor_map)
+    observations = Observations()
+    feed = BoardFeed.for_board(
+        sensor_map, calibration_for("gw-brott", 0), observations, clock, rate=200
     )
     positions = {"gw": "J12", "c1": "C7", "c2": "H9"}
 
     def expect(movers):
-        pipeline.expect(
+        feed.expect(
             Expectation(
                 KINDS, dict(positions), frozenset(movers), "jail", captures={("gw", "criminal")}
             )
         )
 
     with SimulatedPico(frame=scan, channels=sensor_map.channels) as pico:
-        link = Link(pico.port, pipeline.on_scan).start()
+        link = Link(pico.port, feed.on_scan).start()
         try:
             assert link.wait_ready(timeout=10)
             deadline = time.monotonic() + 10
-            while pipeline.frames < 20 and time.monotonic() < deadline:
+            while feed.frames < 30 and time.monotonic() < deadline:
                 time.sleep(0.01)  # the board as it stands is seen and settles
-            assert pipeline.observations.empty()
+            assert observations.empty()
             expect({"c1"})
             hands.slide("c1", ["C8", "C9"], clock.now)
-            moved = _next(pipeline.observations, Moved)
+            moved = _next(observations, Moved)
             assert (moved.piece, moved.from_, moved.to, moved.path) == (
                 "c1",
                 "C7",
@@ -69,9 +80,9 @@ def test_moves_seen_through_the_firmware_and_the_serial_link():
             positions["c1"] = "C9"
             expect({"gw"})
             hands.slide("gw", ["J11", "J10", "J9", "I9", "H9"], clock.now)
-            moved = _next(pipeline.observations, Moved)
+            moved = _next(observations, Moved)
             assert (moved.piece, moved.to, moved.path[-1]) == ("gw", "H9", "H9")
-            captured = _next(pipeline.observations, Captured)
+            captured = _next(observations, Captured)
             assert (captured.piece, captured.at, captured.by) == ("c2", "H9", "gw")
             assert link.stats.frames_bad == 0
         finally:

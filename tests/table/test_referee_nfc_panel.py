@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lawmaster.host import stack
 from lawmaster.host.runtime import Runtime, open_host, wait_until
+from lawmaster.host.sim.hardware import SimulatedHardware
+from lawmaster.host.stack import TableStages
 
 TINY = {
     "game": "gw-brott",
@@ -51,8 +52,9 @@ OPENING = [
 @pytest.fixture
 def rig(tmp_path):
     runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, TINY))
-    panel = stack.wire_simulated_panel(runtime)
-    nfc = stack.wire_simulated_nfc(runtime, seed=3)
+    hardware = SimulatedHardware(seed=3, board=False)
+    stages = TableStages(runtime, hardware).start()
+    panel, nfc = stages.current.panel, hardware.nfc
     table = runtime.table
     for seat, action in OPENING:
         assert table.submit(seat, action)["ok"], action

@@ -13,9 +13,11 @@ import threading
 
 import pytest
 
-from lawmaster.host import stack
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.runtime import Autoplay, Runtime, open_host, start_web, wait_until
+from lawmaster.host.sim.hardware import SimulatedHardware
+from lawmaster.host.sim.people import SimulatedPeople
+from lawmaster.host.stack import TableStages
 
 BOARD_MOVES = 4
 
@@ -25,7 +27,9 @@ def test_table_demo_stack_referees_board_moves_and_streams_them(tmp_path):
     settings = {"board": True, "seed": 3, "gw_pause": 0.2}
     runtime = Runtime(open_host(str(tmp_path / "demo.db"), settings, DEMO_HEADER))
     try:
-        act = stack.wire_simulated_table(runtime, seed=3)
+        hardware = SimulatedHardware(seed=3)
+        stages = TableStages(runtime, hardware).start()
+        act = SimulatedPeople(stages, hardware).act
         runtime.web = start_web(runtime.host, "127.0.0.1", 0)
         port = int(runtime.web.url.rsplit(":", 1)[1])
         moves_seen: list[int] = []
@@ -57,6 +61,6 @@ def test_table_demo_stack_referees_board_moves_and_streams_them(tmp_path):
         accepted = len(runtime.table.actions)
         assert wait_until(lambda: bool(moves_seen) and max(moves_seen) >= accepted, 5)
         assert leaks == []  # the table screen never learns where a criminal is
-        assert runtime.simulated_board.feed.frames > 100  # real scans came through the link
+        assert stages.current.feed.frames > 100  # real scans came through the link
     finally:
         runtime.close()

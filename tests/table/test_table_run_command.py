@@ -1,20 +1,18 @@
 """``lawmaster run --config``: the real-hardware command, on a simulated scanner's pty.
 
-The test plays the hardware: a physical board with magnets behind the real
-firmware on a pty (the scanner's serial port in the config), gpiozero's mock
-pins for the panel; ``lawmaster run`` in a subprocess opens them as it would on
-a Pi, and the test talks to it like a tablet over HTTP.
+The test plays the hardware: the simulated factory's board (magnets behind the
+real firmware on a pty, the scanner's serial port in the config), gpiozero's
+mock pins for the panel; ``lawmaster run`` in a subprocess opens them as it
+would on a Pi, and the test talks to it like a tablet over HTTP.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 
@@ -23,9 +21,9 @@ import pytest
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
-from lawmaster.host.sim.hands import Hands
-from lawmaster.host.sim.physics import PhysicalBoard
-from lawmaster.host.sim.pico import SimulatedPico
+from lawmaster.host.sensing.rate import scan_rate
+from lawmaster.host.sim.hardware import SimulatedBoard
+from lawmaster.host.sim.physics import SimClock
 from lawmaster.host.sim.rig import calibration_for
 from lawmaster.host.web.guard import TOKEN_HEADER
 
@@ -61,30 +59,16 @@ evidence = {{ {evidence} }}
 """
 
 
-class Hardware:
-    """The table's magnets on the wall clock, read by the real firmware behind a pty."""
-
-    def __init__(self) -> None:
-        sensor_map = SensorMap.load("gw-brott")
-        self.lock = threading.Lock()
-        self.board = PhysicalBoard(sensor_map, seed=SEED, clock=self.now)
-        self.hands = Hands(self.board, seed=SEED + 1)
-        self.board.put("gw", "gw", "J12")
-        self.board.put("red", "criminal", "jail")
-        self.board.put("green", "criminal", "jail")
-        self.pico = SimulatedPico(field=self.read, channels=sensor_map.channels).start()
-
-    @staticmethod
-    def now() -> float:
-        return math.floor(time.monotonic() * 200) / 200
-
-    def read(self, channel: int) -> int:
-        with self.lock:
-            return self.board.read(channel)
-
-    def lift_place(self, piece: str, to: str) -> float:
-        with self.lock:
-            return self.hands.lift_place(piece, to, self.now())
+def _board() -> SimulatedBoard:
+    """The table's magnets, read by the real firmware behind a pty."""
+    sensor_map = SensorMap.load("gw-brott")
+    rate = scan_rate(sensor_map.channels)  # what `lawmaster run` asks of the scanner
+    board = SimulatedBoard(sensor_map, seed=SEED, clock=SimClock(), rate=rate)
+    board.board.put("gw", "gw", "J12")
+    board.board.put("red", "criminal", "jail")
+    board.board.put("green", "criminal", "jail")
+    board.start()
+    return board
 
 
 def _post(url: str, body: dict) -> dict:
@@ -103,12 +87,12 @@ def _get(url: str) -> dict:
 
 @pytest.mark.timeout(90)
 def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_path):
-    hardware = Hardware()
+    board = _board()
     calibration = str(tmp_path / "calibration.json")
     calibration_for("gw-brott", SEED).save(calibration)
     journal = str(tmp_path / "table.db")
     config = tmp_path / "table.toml"
-    config.write_text(_toml(journal, calibration, hardware.pico.port))
+    config.write_text(_toml(journal, calibration, board.pico.port))
     process = subprocess.Popen(
         [sys.executable, "-c", "from lawmaster.host.cli import main; main()", "run"]
         + ["--config", str(config)],
@@ -127,7 +111,7 @@ def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_
         moves = _get(f"{red}.json")["snapshot"]["view"]["asked"]["moves"]
         to = moves["2"][0]
         assert _post(f"{red}/action", {"act": "move", "by": "red", "die": "2"})["ok"]
-        hardware.lift_place("red", to)
+        board.lift_place("red", to)
         deadline = time.monotonic() + 15
         where = None
         while time.monotonic() < deadline:
@@ -142,6 +126,6 @@ def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_
     finally:
         os.kill(process.pid, signal.SIGTERM)
         out, err = process.communicate(timeout=20)
-        hardware.pico.stop()
+        board.stop()
     assert process.returncode == 0, err
     assert "not wired" not in out, out

@@ -330,14 +330,16 @@ def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
     import http.cookiejar
     import urllib.request
 
-    from lawmaster.host import stack
     from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
     from lawmaster.host.runtime import Runtime, open_host, start_web
+    from lawmaster.host.sim.hardware import SimulatedHardware
+    from lawmaster.host.stack import TableStages
 
     runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
     try:
         runtime.web = start_web(runtime.host, "127.0.0.1", 0)
-        panel = stack.wire_simulated_panel(runtime)
+        stages = TableStages(runtime, SimulatedHardware(seed=1, board=False)).start()
+        panel = stages.current.panel
         pressed = []
         runtime.table.referee.button = pressed.append  # type: ignore[method-assign]
         device = urllib.request.build_opener(
@@ -351,6 +353,6 @@ def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
         assert device.open(f"{runtime.web.url}/host").status == 200
         assert pressed == []  # the press granted the host: it was no game input
         panel.press("confirm")
-        assert runtime.inputs.drain(10) and pressed == ["confirm"]
+        assert stages.inputs.drain(10) and pressed == ["confirm"]
     finally:
         runtime.close()
