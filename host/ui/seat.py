@@ -4,6 +4,30 @@ Every method reads only the snapshot it is given (a seat's own view, prompts,
 log and status), so a page can never hold more than its seat may know. The
 defaults draw any game readably: the view as a list, the prompts as the
 generic buttons, each event as a sentence of its fields.
+
+**How a game provides its pages.** A game's drawing *is* a subclass of
+:class:`SeatUI`, in its own ``pages.py``: it overrides the methods it draws
+itself (``board``, ``extras``, ``controls``, ``describe``, and ``side`` for a
+board with two sides), sets ``covered`` and ``sides``, and keeps everything else
+as module helpers. An instance goes in the game's ``Game(ui=...)``. A method
+that meets a snapshot it cannot draw (another game's view, a board it does not
+know) returns ``super()``'s drawing, never ``None``::
+
+    class RaceUI(SeatUI):
+        covered = frozenset({"choose_cell"})
+
+        def board(self, snapshot: Mapping[str, Any]) -> Markup:
+            view = snapshot.get("view")
+            if not isinstance(view, Mapping) or "lanes" not in view:
+                return super().board(snapshot)
+            return _lanes_svg(view)
+
+    GAME = Game(slug="race", ..., ui=RaceUI())
+
+The page script keeps what a player opened across live updates: give a
+``<details>`` a player opens, or an element a player taps into focus or scrolls, a
+stable ``id`` or ``data-key`` (the same in every drawing of it), and it stays
+open, focused or scrolled when a push redraws its region.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ every Judge Dredd table its rules.
 
 from __future__ import annotations
 
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,6 +55,17 @@ def dredd_table(tmp_path: Path, head: dict[str, Any], settings: dict | None = No
     table = Table.start(Journal(tmp_path / "journal.sqlite"), head, settings or {})
     assert isinstance(table.referee.rules, DreddRules)
     return table
+
+
+def in_swedish(tmp_path: Path, texts: list[str]) -> list[str]:
+    """What a Swedish page shows for these sentences the referee said once for every seat."""
+    from lawmaster.host.table import TableHost
+    from lawmaster.host.web import create_app
+    from lawmaster.host.web.i18n import translate
+
+    host = TableHost(Journal(Path(tempfile.mkdtemp(dir=tmp_path)) / "journal.sqlite"), {})
+    with create_app(host).test_request_context(headers={"Accept-Language": "sv"}):
+        return [translate(text) for text in texts]
 
 
 def ok(result: dict[str, Any]) -> dict[str, Any]:

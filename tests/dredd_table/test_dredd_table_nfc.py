@@ -6,7 +6,7 @@ unexpected (flagged, nothing changes), and what is unclear (asked, never guessed
 from __future__ import annotations
 
 import pytest
-from dredd_table_support import CRIMES, dredd_table, header, ok, sources
+from dredd_table_support import CRIMES, dredd_table, header, in_swedish, ok, sources
 
 from lawmaster.host.nfc.simulated import SimulatedNfc
 from lawmaster.host.runtime import wait_until
@@ -53,7 +53,7 @@ def test_dredd_table_a_card_known_in_another_hand_is_flagged_and_changes_nothing
     assert table.actions[-1]["by"] == "a" and table.status.state == "ok"
 
 
-def test_dredd_table_a_card_on_the_shared_reader_asks_whose_it_is(combat):
+def test_dredd_table_a_card_on_the_shared_reader_asks_whose_it_is(combat, tmp_path):
     table, nfc = combat
     before = len(table.actions)
     nfc.tap("stumm-gas-1")  # nobody is known to hold it; a and b may both commit now
@@ -63,12 +63,46 @@ def test_dredd_table_a_card_on_the_shared_reader_asks_whose_it_is(combat):
         prompts = table.snapshot(seat)["prompts"]
         asked = [p for p in prompts if p["kind"] == "which_reading"]
         assert len(asked) == 1 and "stumm" not in str(asked).lower()
+        # Each answer names its Judge as the pages do, in a whole sentence.
+        labels = [o["label"] for o in asked[0]["options"]]
+        assert labels == ["It is Judge A's card.", "It is Judge B's card."]
+        assert in_swedish(tmp_path, labels) == [
+            "Kortet tillhör Domare A.",
+            "Kortet tillhör Domare B.",
+        ]
     # Only a seat that was asked may answer, and an answer must be one of the options.
     answer = {"act": "claim_card", "index": 5}
     assert not table.submit("b", answer)["ok"]
     ok(table.submit("b", {"act": "claim_card", "index": 1}))
     assert table.actions[-1] == {"act": "commit", "by": "b", "card": "stumm-gas-1", "for": "a"}
     assert all(p["kind"] != "which_reading" for p in table.snapshot("a")["prompts"])
+
+
+def test_dredd_table_a_card_for_a_joint_arrest_asks_in_front_of_which_judge(tmp_path):
+    # a and b arrest Max Normal in Channel 99 together: a card a taps on its own reader
+    # may go in front of either, so a's tablet asks, naming the Judges as the pages do.
+    crimes = [dict(c) for c in CRIMES]
+    for crime in crimes:
+        if crime["sector_card"] == "sector-kelp-farm":
+            crime["sector_card"] = "sector-ped-zone-plaza"  # b walks through Kelp Farm
+    hands = {"a": ["fergee-1"], "b": ["aah-ankle-trap-1"]}
+    table = dredd_table(tmp_path, header(crimes=crimes, hands=hands))
+    ok(table.submit("a", {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}))
+    ok(table.submit("b", {"act": "move", "by": "b", "path": ["kelp-farm", "channel-99"]}))
+    ok(table.submit("a", {"act": "end_movement"}))
+    ok(table.submit("a", {"act": "arrest", "groups": [["a", "b"]]}))
+    assert table.state["combat"]["groups"] == [["a", "b"]]
+    with SimulatedNfc("judge-dredd", table.referee.nfc, seats=[None, "a", "b"], seed=4) as nfc:
+        nfc.tap("fergee-1", "a")
+        asked = [p for p in table.snapshot("a")["prompts"] if p.get("act") == "commit_for"]
+        labels = [o["label"] for o in asked[0]["options"]]
+        assert labels == ["Put it in front of Judge A.", "Put it in front of Judge B."]
+        assert in_swedish(tmp_path, labels) == [
+            "Lägg det framför Domare A.",
+            "Lägg det framför Domare B.",
+        ]
+        ok(table.submit("a", {"act": "commit_for", "index": 1}))
+    assert table.actions[-1] == {"act": "commit", "by": "a", "card": "fergee-1", "for": "b"}
 
 
 def test_dredd_table_each_roller_enters_its_own_dice_and_the_roll_waits_for_all(combat):

@@ -5,7 +5,7 @@ expect: moves sensed per Sector, an illegal move put back, a shared Sector asked
 from __future__ import annotations
 
 import pytest
-from dredd_table_support import dredd_table, header, ok, sources
+from dredd_table_support import dredd_table, header, in_swedish, ok, sources
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sim.rig import Rig, RigBoard
@@ -106,9 +106,14 @@ def test_dredd_table_a_shared_sector_asks_whose_standee_moved(tmp_path, monkeypa
     }
     assert questions["a"] and questions["b"]
     labels = [o["label"] for o in questions[mover][0]["options"]]
-    assert sorted(labels) == sorted([f"{s}'s Judge moved to Devil's Island" for s in ("a", "b")])
+    said = {s: f"Judge {s.upper()} moved to Devil's Island." for s in ("a", "b")}
+    assert sorted(labels) == sorted(said.values())
+    assert sorted(in_swedish(tmp_path, labels)) == [
+        "Domare A flyttade till Devil's Island.",
+        "Domare B flyttade till Devil's Island.",
+    ]
     # The wrong answer: that standee goes back; the question comes again.
-    wrong = labels.index(f"{other}'s Judge moved to Devil's Island")
+    wrong = labels.index(said[other])
     ok(table.submit(other, {"act": "choose_reading", "index": wrong}))
     assert len(table.actions) == moves and table.status.state == "illegal"
     assert f"it is {mover}'s move" in table.status.message
@@ -116,9 +121,7 @@ def test_dredd_table_a_shared_sector_asks_whose_standee_moved(tmp_path, monkeypa
     assert table.status.state == "ok"
     run(rig.hands.lift_place(f"judge-{mover}", "devils-island", rig.now))
     prompt = next(p for p in table.snapshot(mover)["prompts"] if p["kind"] == "which_reading")
-    right = [o["label"] for o in prompt["options"]].index(
-        f"{mover}'s Judge moved to Devil's Island"
-    )
+    right = [o["label"] for o in prompt["options"]].index(said[mover])
     ok(table.submit(mover, {"act": "choose_reading", "index": right}))
     assert table.actions[-1] == {"act": "move", "by": mover, "path": ["devils-island"]}
     assert sources(table)[-1] == "board" and table.status.state == "ok"

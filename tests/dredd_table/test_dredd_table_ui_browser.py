@@ -78,15 +78,28 @@ def test_dredd_table_ui_browser_hand_is_cards_and_odds_come_before_commit(combat
         assert "Fergee" not in text  # a's face-down card stays a's secret
 
 
-#: The rendered size (CSS px) of the smallest sector name and standee letter on the map.
-SIZES = """() => { const svg = document.querySelector('svg.dredd-map');
-  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const least = s => Math.min(...[...svg.querySelectorAll(s)].map(
-    t => parseFloat(getComputedStyle(t).fontSize) * k));
-  return {sector: least('.sector-name'), standee: least('.standee-label')}; }"""
+#: Per sector name line on the map: its words, rendered size (CSS px), its box and the box
+#: of its Sector (the box of the Sector whose centre is nearest).
+SECTOR_NAMES = """() => { const svg = document.querySelector('svg.dredd-map');
+  const boxes = [...svg.querySelectorAll('g.sector rect')].map(r => r.getBoundingClientRect());
+  const out = [];
+  for (const t of svg.querySelectorAll('.sector-name')) {
+    const r = t.getBoundingClientRect();
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const box = boxes.find(b => b.left <= cx && cx <= b.right && b.top <= cy && cy <= b.bottom);
+    out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize)
+      * t.getScreenCTM().a, box: [r.left, r.right], sector: box && [box.left, box.right]});
+  }
+  const standees = [...svg.querySelectorAll('.standee-label')].map(
+    t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  return {names: out, standee: Math.min(...standees)}; }"""
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+#: Tablets up to 1024 px wide, both ways round (and a wider one in landscape).
+TABLETS = [(1024, 768), (768, 1024), (800, 1280), (1280, 800)]
+
+
+@pytest.mark.parametrize("size", TABLETS)
 def test_dredd_table_ui_browser_map_labels_are_tablet_sized(combat, browser, size):
     table, url = combat
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -94,9 +107,32 @@ def test_dredd_table_ui_browser_map_labels_are_tablet_sized(combat, browser, siz
         page = context.new_page()
         for where in (f"/seat/{table.token('a')}", "/table?qr=0"):
             page.goto(url + where)
-            sizes = page.evaluate(SIZES)
-            # A 10-inch tablet at arm's length: sector names at least 13 px (the most an
-            # 11-letter word takes in a Sector's box), standee letters at least 11 px.
-            assert sizes["sector"] >= 13 and sizes["standee"] >= 11, (size, where, sizes)
+            drawn = page.evaluate(SECTOR_NAMES)
+            names = drawn["names"]
+            assert len({n["text"] for n in names}) > 28  # every Sector named, some in 2 lines
+            # A 10-inch tablet at arm's length: Sector names 16 px or more, each line inside
+            # its Sector's box; standee letters at least 11 px.
+            small = [(n["text"], round(n["px"], 1)) for n in names if n["px"] < 16]
+            assert not small, (size, where, small)
+            wide = [n["text"] for n in names if not n["sector"]
+                    or n["box"][0] < n["sector"][0] or n["box"][1] > n["sector"][1]]  # fmt: skip
+            assert not wide, (size, where, wide)
+            assert drawn["standee"] >= 11, (size, where)
     finally:
         context.close()
+
+
+def test_dredd_table_ui_browser_a_tapped_sector_shows_its_full_name(combat, context):
+    table, url = combat
+    page = context.new_page()
+    page.goto(f"{url}/seat/{table.token('b')}")
+    caption = page.locator("svg.dredd-map text.caption:visible")
+    assert caption.count() == 0
+    hospital = page.locator('svg.dredd-map g.sector[data-sector="justice-department-hospital"]')
+    assert "Hospital" in page.locator("svg.dredd-map .sector-name").all_text_contents()
+    hospital.locator("rect").click()
+    assert caption.text_content() == "Justice Department Hospital"
+    assert not page.locator("svg.dredd-map text.map-hint").is_visible()
+    names = page.locator('details[data-key="map-names"]')
+    names.locator("summary").click()
+    assert "Hospital: Justice Department Hospital" in names.inner_text()

@@ -164,7 +164,7 @@ def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypat
     assert response.status_code == 303
     assert table.actions[-1] == {"act": "commit", "by": "b", "card": "aah-ankle-trap-1"}
     # The blocks are built from the view alone: the table's view has no choices.
-    assert judge_dredd.controls(table.snapshot("table"), "x", False) == ""
+    assert judge_dredd.JudgeDreddUI().controls(table.snapshot("table"), "x", False) == ""
 
 
 def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
@@ -180,7 +180,8 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
         {"act": "decline", "why": "no Robodoc: go on to the refill and the Hospital"},
     ]
     with create_app(host).test_request_context():
-        html = str(judge_dredd.controls({**snapshot, "view": view}, table.token("a"), False))
+        ui = judge_dredd.JudgeDreddUI()
+        html = str(ui.controls({**snapshot, "view": view}, table.token("a"), False))
     values = [v.replace("&#34;", '"') for v in re.findall(r'name="choice" value="([^"]+)"', html)]
     city = Board.load("standard")
     expected = [

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from graffiti_table_support import header, install, sources
 
+from lawmaster.host.games.unamerican_graffiti import know
+from lawmaster.host.games.unamerican_graffiti.pages import board_of
 from lawmaster.host.journal import Journal
 from lawmaster.host.table import TableHost
 from lawmaster.host.web import create_app, make_server, stop
@@ -85,3 +87,76 @@ def test_graffiti_table_browser_tap_a_hex_then_enter_the_judges_dice(live, conte
     chopper.locator(f'g.piece.judge[data-judge="2"][data-cell="{to}"]').wait_for()
     assert table.actions[-1]["judge"] == 2
     assert app.extensions["lawmaster.unexpected"] == []
+
+
+#: Every visible text of the map as drawn: its class, words, rendered size (CSS px) and box.
+MAP_TEXTS = """() => { const svg = document.querySelector('svg.graffiti-board');
+  const out = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.getClientRects().length) continue;
+    const r = t.getBoundingClientRect();
+    out.push({cls: t.getAttribute('class') || '', text: t.textContent,
+      px: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
+      box: [r.left, r.top, r.right, r.bottom]});
+  }
+  const s = svg.getBoundingClientRect();
+  return {texts: out, svg: [s.left, s.top, s.right, s.bottom]}; }"""
+
+
+def _overlap(a, b) -> float:
+    """The area two boxes share (0 when they only touch)."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return max(width, 0) * max(height, 0)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_graffiti_table_browser_place_names_are_tablet_sized(live, browser, size):
+    table, url, app = live
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        for where in (f"/seat/{table.token('chopper')}", "/table?qr=0"):
+            page.goto(url + where)
+            drawn = page.evaluate(MAP_TEXTS)
+            places = [t for t in drawn["texts"] if t["cls"] == "place"]
+            assert len(places) == 27  # every location of the standard map is named
+            # Arm's length on a 10-inch tablet: 16 px or more, the hint under the map too.
+            small = [(t["text"], round(t["px"], 1)) for t in drawn["texts"] if t["px"] < 16]
+            assert not [s for s in small if s[0] in {p["text"] for p in places}], (size, small)
+            hint = next(t for t in drawn["texts"] if t["cls"] == "map-hint")
+            assert hint["px"] >= 16
+            # No name runs off the map or over another name, a prestige figure or a piece.
+            left, top, right, bottom = drawn["svg"]
+            for place in places:
+                box = place["box"]
+                assert left <= box[0] and box[2] <= right and top <= box[1], place
+                others = [t for t in drawn["texts"] if t is not place and t["cls"] != "map-hint"]
+                hit = [t["text"] for t in others if _overlap(box, t["box"]) > 1]
+                assert not hit, (size, where, place["text"], hit)
+    finally:
+        context.close()
+
+
+def test_graffiti_table_browser_a_tapped_hex_shows_its_full_name(live, context):
+    table, url, app = live
+    page = context.new_page()
+    page.goto(f"{url}/seat/{table.token('phantom')}")
+    caption = page.locator("svg.graffiti-board text.caption:visible")
+    assert caption.count() == 0
+    assert page.locator("svg.graffiti-board text.map-hint").is_visible()
+    # A short name on the map, the whole one under it on a tap.
+    dome = page.locator('svg.graffiti-board g.hex[data-cell="aggro-dome"]')
+    assert "Aggro" in page.locator("svg.graffiti-board text.place").all_text_contents()
+    dome.click()
+    assert caption.text_content() == "Aggro Dome — Landmark, prestige 3"
+    assert not page.locator("svg.graffiti-board text.map-hint").is_visible()
+    # A street by the name the move buttons give it.
+    page.locator('svg.graffiti-board g.hex[data-cell="-1,5"] polygon').first.click()
+    street = know.place(board_of({}), "-1,5")
+    assert street.startswith("the street ")
+    assert caption.text_content() == "T" + street[1:]
+    # The list beside the map says what the short names stand for.
+    names = page.locator('details[data-key="map-names"]')
+    names.locator("summary").click()
+    assert "Aggro: Aggro Dome" in names.inner_text()

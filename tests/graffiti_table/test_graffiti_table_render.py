@@ -34,10 +34,13 @@ def app(host):
     return create_app(host)
 
 
+UI = graffiti.GraffitiUI()
+
+
 def _svg(table, seat):
-    drawn = graffiti.board(table.snapshot(seat))
-    assert drawn is not None
-    return str(drawn)
+    drawn = str(UI.board(table.snapshot(seat)))
+    assert "graffiti-board" in drawn
+    return drawn
 
 
 def _count(svg, pattern):
@@ -89,7 +92,8 @@ def test_graffiti_table_render_threat_only_on_the_movers_seat(host):
     threat = table.snapshot("chopper")["view"]["threat"]
     svg = _svg(table, "chopper")
     shaded = re.findall(
-        r'<g class="threat" data-cell="([^"]+)" data-chance="([0-9.]+)" tabindex="0">'
+        r'<g class="threat" data-cell="([^"]+)" data-key="threat-[^"]+" '
+        r'data-chance="([0-9.]+)" tabindex="0">'
         r"<title>([^<]*)</title>.*?<text class=\"threat-pct\"[^>]*>(\d+)%</text>",
         svg,
     )
@@ -143,7 +147,7 @@ def test_graffiti_table_render_a_played_game_cleaning_arrests_and_log(host):
     for event, line in zip(snapshot["log"], lines, strict=True):
         assert line and not line.startswith(event["type"].replace("_", " ") + ":"), line
     assert any("arrests" in line for line in lines)
-    extras = str(graffiti.extras(snapshot))
+    extras = str(UI.extras(snapshot))
     assert "The game is over:" in extras
     for colour, info in snapshot["view"]["colours"].items():
         assert f'data-colour="{colour}"' in extras
@@ -155,7 +159,7 @@ def test_graffiti_table_render_extras_prestige_dice_and_landmarks(host):
     table = host.table
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "block-4"}))
     ok(table.submit("phantom", {"act": "roll", "by": "phantom", "faces": [4, 2]}))
-    extras = str(graffiti.extras(table.snapshot("chopper")))
+    extras = str(UI.extras(table.snapshot("chopper")))
     extras = extras.replace("&#39;", "'")
     assert re.search(r'data-colour="chopper-1".*?Chopper\'s red</td><td>4</td>', extras)
     assert '<span class="die">2</span><span class="die">4</span>' in extras
@@ -180,7 +184,7 @@ def test_graffiti_table_render_log_lines_name_players_places_and_colours(host):
 def test_graffiti_table_render_another_boards_view_falls_back(host):
     snapshot = host.table.snapshot("table")
     snapshot["view"] = {**snapshot["view"], "judges": {"1": "nowhere-on-this-map"}}
-    assert graffiti.board(snapshot) is None
+    assert "graffiti-board" not in str(UI.board(snapshot))
     assert "generic-view" in str(render.board(snapshot))
 
 

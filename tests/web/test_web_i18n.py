@@ -7,6 +7,7 @@ pages follow the device; a page with no choice follows the browser.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -71,6 +72,28 @@ def test_web_i18n_catalogue_matches_the_source_and_swedish_is_complete(tmp_path)
             # A translation names no value the sentence does not give.
             assert set(_PLACEHOLDER.findall(text)) <= wanted, (message.id, text)
     assert not untranslated, f"messages without a Swedish translation: {untranslated[:10]}"
+
+
+#: The names the extraction reads as messages (``scripts/i18n``'s keywords).
+_MARKERS = frozenset({"_", "gettext", "ngettext", "_l", "lazy_gettext", "N_", "told", "told_n"})
+
+
+def test_web_i18n_no_message_hides_inside_an_f_string():
+    # The extraction does not look inside f-strings: a sentence said there never reaches
+    # the catalogue, and a Swedish page shows it in English ("START +1" on the Dredd map).
+    hidden = []
+    for path in sorted((REPO / "host").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in _MARKERS
+                ):
+                    hidden.append(f"{path.relative_to(REPO)}:{call.lineno} {ast.unparse(call)}")
+    assert hidden == []
 
 
 def test_web_i18n_compiled_catalogue_is_the_po():

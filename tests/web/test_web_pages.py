@@ -10,6 +10,8 @@ import re
 import pytest
 from web_support import gw_header, make_host, play_random, tokens
 
+from lawmaster.host.games.gw_brott import GAME
+from lawmaster.host.games.gw_brott.know import weights_for
 from lawmaster.host.games.gw_brott.setup import deal_gw
 from lawmaster.host.web import create_app
 
@@ -185,11 +187,40 @@ def test_web_gw_page_draws_the_deduction_map(host, client):
         play_random(table, rng)
     view = table.snapshot("gw")["view"]
     page = html(client.get(f"/seat/{tokens(table)['gw']}"))
-    for piece, cells in view["deduction"].items():
+    for piece in view["deduction"]:
         marks = re.findall(rf'<g class="maybe" data-piece="{piece}" data-cell="(\w+)"', page)
-        assert sorted(marks) == sorted(c for c in cells if c != "jail")
+        assert sorted(marks) == sorted(weights_for(view, piece))
         assert marks, piece
     assert 'class="piece criminal"' not in page
+
+
+def test_web_gw_big_board_leaves_a_cell_of_no_weight_unshaded_as_the_mini_map_does(host):
+    # The deduction lists a place the probability map gives no weight: a place the piece
+    # cannot be. Neither the big board nor the piece's mini-map shades it.
+    table = host.new_game(gw_header(8, ["red", "green"]))
+    rng = random.Random(8)
+    while len([c for c in table.snapshot("gw")["view"]["deduction"]["red"] if c != "jail"]) < 3:
+        play_random(table, rng)
+    snapshot = table.snapshot("gw")
+    view = snapshot["view"]
+    listed = view["deduction"]["red"]
+    impossible = next(c for c in listed if c != "jail")
+    shares = [0.0 if c == impossible else 1.0 for c in listed]
+    view = {
+        **view,
+        "deduction_probability": {
+            **view["deduction_probability"],
+            "red": [share / sum(shares) for share in shares],
+        },
+    }
+    with create_app(host).test_request_context():
+        board = str(GAME.ui.board({**snapshot, "view": view}))
+        extras = str(GAME.ui.extras({**snapshot, "view": view}))
+    marks = re.findall(r'<g class="maybe" data-piece="red" data-cell="(\w+)"', board)
+    mini = re.search(r'<li class="gw-suspect" data-piece="red">.*?</svg>', extras, re.S)
+    shaded = re.findall(r'class="mini-maybe" data-cell="(\w+)"', mini.group(0))
+    assert impossible not in marks and impossible not in shaded
+    assert sorted(marks) == sorted(shaded) == sorted(weights_for(view, "red"))
 
 
 def test_web_undo_is_asked_from_a_seat_and_confirmed_by_the_host(host, client):

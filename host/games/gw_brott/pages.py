@@ -132,33 +132,6 @@ def side_of(snapshot: Mapping[str, Any]) -> str:
     return "gw" if snapshot.get("seat") == "gw" else "criminals"
 
 
-def board(snapshot: Mapping[str, Any]) -> Markup | None:
-    """The board with what this seat may see, or ``None`` if the view is not a GW view."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping):
-        return None
-    grid = board_of(view)
-    if grid is None:
-        return None
-    order = piece_order(view)
-    mirror = side_of(snapshot) == "gw"
-    parts: list[str] = []
-    width = MARGIN + grid.width * CELL + 2
-    height = MARGIN + grid.height * CELL + 2
-    parts.append(
-        f'<svg class="board gw-board" data-side="{"gw" if mirror else "criminals"}" '
-        f'viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(_("GW:s brott board"))}" xmlns="http://www.w3.org/2000/svg">'
-    )
-    parts.append(_defs())
-    parts.extend(_labels(grid, mirror))
-    parts.extend(_cells(grid, view, mirror))
-    parts.extend(_deduction(grid, view, order, mirror))
-    parts.extend(_pieces(grid, view, order, mirror))
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
 def _defs() -> str:
     return (
         "<defs>"
@@ -241,12 +214,18 @@ def _cells(grid: Board, view: Mapping[str, Any], mirror: bool) -> list[str]:
 
 
 def _deduction(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool) -> list[str]:
+    """Each criminal's possible cells, shaded by how likely it is there.
+
+    Only the cells the probability map gives some weight are drawn (through
+    :func:`know.weights_for`, as the mini-maps are): a listed cell with no weight
+    is a place the piece cannot be, so it is left unshaded.
+    """
     parts = []
-    for index, (piece, cells) in enumerate(deduction_of(view).items()):
+    for index, piece in enumerate(deduction_of(view)):
         fill = piece_fill(piece, order)
         corner_x, corner_y = _CORNERS[index % len(_CORNERS)]
         opacity = gw_know.shade(gw_know.weights_for(view, piece))
-        for name in cells:
+        for name, shade in opacity.items():
             cell = _cell_name(grid, name)
             if cell is None:
                 continue  # "jail" and anything off this board: told in the legend instead
@@ -257,7 +236,7 @@ def _deduction(grid: Board, view: Mapping[str, Any], order: list[str], mirror: b
             parts.append(
                 f'<g class="maybe" data-piece="{escape(piece)}" data-cell="{grid.name_of(cell)}">'
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                f'fill-opacity="{0.25 * opacity.get(name, 0.7):.3f}"/>'
+                f'fill-opacity="{0.25 * shade:.3f}"/>'
                 f'<circle cx="{cx}" cy="{cy}" r="6" fill="{fill}" stroke="#000" '
                 f'stroke-width="0.6"/><text class="maybe-label" x="{cx}" y="{cy + 3}" '
                 f'text-anchor="middle" fill="{ink}">{escape(piece[:1].upper())}</text></g>'
@@ -274,11 +253,11 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
         x, y = _origin(grid, cell, mirror)
         fill = piece_fill(piece, order)
         ink = "#000" if piece in ("yellow", "white") else "#fff"
+        title = _("%(piece)s on %(cell)s", piece=piece, cell=grid.name_of(cell))
         parts.append(
             f'<g class="piece criminal" data-piece="{escape(piece)}" '
             f'data-cell="{grid.name_of(cell)}">'
-            f"<title>{escape(_('%(piece)s on %(cell)s', piece=piece, cell=grid.name_of(cell)))}"
-            "</title>"
+            f"<title>{escape(title)}</title>"
             f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.33}" fill="{fill}" '
             f'stroke="#000" stroke-width="2"/>'
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
@@ -289,9 +268,10 @@ def _pieces(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
     cell = _cell_name(grid, gw) if isinstance(gw, str) else None
     if cell is not None:
         x, y = _origin(grid, cell, mirror)
+        title = _("GW on %(cell)s", cell=grid.name_of(cell))
         parts.append(
             f'<g class="piece gw" data-cell="{grid.name_of(cell)}">'
-            f"<title>{escape(_('GW on %(cell)s', cell=grid.name_of(cell)))}</title>"
+            f"<title>{escape(title)}</title>"
             f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" rx="6" '
             f'fill="{GW_FILL}" stroke="#fff" stroke-width="2"/>'
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" fill="#fff" '
@@ -324,9 +304,10 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
     for i, piece in enumerate(jailed):
         cx = left + width * (i + 1) / (len(jailed) + 1)
         cy = top + height / 2
+        title = _("%(piece)s in jail", piece=piece)
         parts.append(
             f'<g class="piece jailed" data-piece="{escape(piece)}">'
-            f"<title>{escape(_('%(piece)s in jail', piece=piece))}</title>"
+            f"<title>{escape(title)}</title>"
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
             f'fill="{piece_fill(piece, order)}" stroke="#fff" stroke-width="1.5"/>'
             f'<text class="maybe-label" x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
@@ -334,21 +315,6 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
             f"{escape(piece[:1].upper())}</text></g>"
         )
     return parts
-
-
-def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """What this seat knows, in sentences and pictures: what it may do, its cards, the pieces."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping):
-        return Markup("")
-    grid = board_of(view)
-    order = piece_order(view)
-    seat = str(view.get("seat") or snapshot.get("seat") or "")
-    sections = [_now(view), _own_cards(view, grid), _pieces_told(view, order, seat)]
-    if seat == "gw" and grid is not None:
-        sections.append(_suspects(view, grid, order, side_of(snapshot) == "gw"))
-    sections.append(_public_record(view))
-    return Markup('<div class="gw-extras">{}</div>').format(Markup("").join(sections))
 
 
 def _sentences(lines: Iterable[str], css: str) -> Markup:
@@ -398,7 +364,8 @@ def _own_cards(view: Mapping[str, Any], grid: Board | None) -> Markup:
 def _pieces_told(view: Mapping[str, Any], order: list[str], seat: str) -> Markup:
     known = criminal_positions(view)
     maybe = deduction_of(view)
-    criminals = view.get("criminals") if isinstance(view.get("criminals"), Mapping) else {}
+    found = view.get("criminals")
+    criminals: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     rows = []
     gw = view.get("gw_position")
     if isinstance(gw, str):
@@ -458,12 +425,13 @@ def _suspects(view: Mapping[str, Any], grid: Board, order: list[str], mirror: bo
         cards.append(
             Markup(
                 '<li class="gw-suspect" data-piece="{}">{}{}'
-                '<details class="gw-cells"><summary>{}</summary>'
+                '<details class="gw-cells" data-key="gw-cells-{}"><summary>{}</summary>'
                 "<p>{}</p></details></li>"
             ).format(
                 piece,
                 badge,
                 gw_know.mini_map(grid, piece, piece_fill(piece, order), weights, mirror),
+                piece,
                 _("Where may %(piece)s be? %(count)s", piece=piece, count=count),
                 listed,
             )
@@ -556,24 +524,6 @@ COVERED_PROMPTS = frozenset(
 def face_names() -> dict[str, str]:
     """How the die faces read on a button."""
     return {"arrow": _("➔ arrow"), "gw": "GW"}
-
-
-def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-    """Forms for the referee's prompts to this seat (snapshot only: its view and prompts)."""
-    return generic.prompt_controls(
-        snapshot,
-        "gw-brott/controls.html",
-        COVERED_PROMPTS,
-        token,
-        digital_dice,
-        criminal_faces=criminal_faces(),
-        gw_faces=gw_faces(),
-        face_names=face_names(),
-        card_name=gw_know.card_name,
-        trump_text=gw_know.trump_text,
-        gw_move_words=gw_know.gw_move_words,
-        direction_word=direction_word,
-    )
 
 
 def direction_word(direction: object) -> str:
@@ -753,17 +703,6 @@ _DESCRIBE = {
 }
 
 
-def describe(event: Mapping[str, Any]) -> str:
-    """One log line for a GW:s brott event."""
-    line = _DESCRIBE.get(str(event.get("type")))
-    if line is None:
-        return generic.describe(event)
-    try:
-        return line(event)
-    except (TypeError, ValueError):
-        return generic.describe(event)
-
-
 class GwBrottUI(SeatUI):
     """GW:s brott's seat pages: the grid from either side, deduction maps, cards."""
 
@@ -771,16 +710,71 @@ class GwBrottUI(SeatUI):
     covered = COVERED_PROMPTS
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
-        return board(snapshot) or generic.board(snapshot)
+        """The board with what this seat may see (not a GW view: the generic drawing)."""
+        view = snapshot.get("view")
+        grid = board_of(view) if isinstance(view, Mapping) else None
+        if not isinstance(view, Mapping) or grid is None:
+            return super().board(snapshot)
+        order = piece_order(view)
+        mirror = side_of(snapshot) == "gw"
+        parts: list[str] = []
+        width = MARGIN + grid.width * CELL + 2
+        height = MARGIN + grid.height * CELL + 2
+        label = _("GW:s brott board")
+        parts.append(
+            f'<svg class="board gw-board" data-side="{"gw" if mirror else "criminals"}" '
+            f'viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        )
+        parts.append(_defs())
+        parts.extend(_labels(grid, mirror))
+        parts.extend(_cells(grid, view, mirror))
+        parts.extend(_deduction(grid, view, order, mirror))
+        parts.extend(_pieces(grid, view, order, mirror))
+        parts.append("</svg>")
+        return Markup("".join(parts))
 
     def extras(self, snapshot: Mapping[str, Any]) -> Markup:
-        return extras(snapshot)
+        """What this seat knows, in sentences and pictures: what it may do, cards, pieces."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping):
+            return Markup("")
+        grid = board_of(view)
+        order = piece_order(view)
+        seat = str(view.get("seat") or snapshot.get("seat") or "")
+        sections = [_now(view), _own_cards(view, grid), _pieces_told(view, order, seat)]
+        if seat == "gw" and grid is not None:
+            sections.append(_suspects(view, grid, order, side_of(snapshot) == "gw"))
+        sections.append(_public_record(view))
+        return Markup('<div class="gw-extras">{}</div>').format(Markup("").join(sections))
 
     def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-        return controls(snapshot, token, digital_dice)
+        """Forms for the referee's prompts to this seat (snapshot only: its view and prompts)."""
+        return generic.prompt_controls(
+            snapshot,
+            "gw-brott/controls.html",
+            self.covered,
+            token,
+            digital_dice,
+            criminal_faces=criminal_faces(),
+            gw_faces=gw_faces(),
+            face_names=face_names(),
+            card_name=gw_know.card_name,
+            trump_text=gw_know.trump_text,
+            gw_move_words=gw_know.gw_move_words,
+            direction_word=direction_word,
+        )
 
     def describe(self, event: Mapping[str, Any]) -> str:
-        return describe(event)
+        """One log line for a GW:s brott event."""
+        line = _DESCRIBE.get(str(event.get("type")))
+        if line is None:
+            return super().describe(event)
+        try:
+            return line(event)
+        except (TypeError, ValueError):
+            return super().describe(event)
 
     def side(self, snapshot: Mapping[str, Any], asked: str | None) -> str | None:
+        """The side asked for, else the seat's own (GW's side for GW)."""
         return asked if asked in SIDES else side_of(snapshot)

@@ -25,7 +25,8 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from markupsafe import Markup, escape
 
-from lawmaster.host.ui import SeatUI, generic
+from lawmaster.host.ui import SeatUI
+from lawmaster.host.ui.measure import bold_width
 from lawmaster.host.ui.speak import spoken
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
@@ -39,7 +40,34 @@ _BAR = {"win": "#2e7d32", "tie": "#f9a825", "lose": "#c62828"}
 
 #: Half the size of a Sector's box, in SVG units (the board's x, y are its centre).
 HALF_W, HALF_H = 46, 50
-MARGIN = 8
+MARGIN = 3
+#: Sector names, in user units. The map gets 5/7 of a landscape tablet's width
+#: (``lawmaster.css``) and is about 700 units wide: at 1024x768 it is drawn at about
+#: 1.0 px per unit, at 768x1024 at 1.06, so a name is 17 px or more at arm's length
+#: (the browser tests measure it in Chromium).
+NAME_SIZE = 17
+#: The widest a line of a name may be: its box, less a unit each side.
+NAME_WIDTH = 2 * HALF_W - 2
+#: The height of the strip under the map where a tapped Sector's full name is shown.
+CAPTION = 28
+#: How the map writes the shipped Sectors whose names do not fit two lines of a box at
+#: :data:`NAME_SIZE`: a long word broken where it reads, or a shorter name (the name is
+#: whole in the caption on a tap, in "Names on the map" beside it and in every sentence).
+MAP_NAMES: Mapping[str, tuple[str, ...]] = {
+    "Spaceport": ("Space-", "port"),
+    "Mega-Mall": ("Mega-", "Mall"),
+    "Smokatorium": ("Smoka-", "torium"),
+    "Grand Hall of Justice": ("Grand", "Hall"),
+    "Justice Department Hospital": ("Hospital",),
+    "Black Atlantic Docks": ("Atlantic", "Docks"),
+    "Statue of Judgement": ("Statue",),
+    "Otto Sump's Ugly Clinic": ("Ugly", "Clinic"),
+    "Justice Department Armoury": ("Armoury",),
+    "Undercity Access": ("Under-", "city"),
+    "Robot Wars Arena": ("Robot", "Wars"),
+    "Block Tower Row": ("Block", "Tower"),
+    "Ped-Zone Plaza": ("Ped-", "Zone"),
+}
 KIND_FILL = {"crime": "#eceff1", "start": "#dcedc8", "hospital": "#ffebee"}
 RIVER = "#1e88e5"
 BRIDGE = "#8d6e63"
@@ -54,6 +82,12 @@ def _board(name: str) -> Board | None:
         return Board.load(name)
     except (IllegalAction, OSError, ValueError, TypeError):
         return None
+
+
+def _city_of(view: Mapping[str, Any]) -> Board | None:
+    """The shipped map a view is played on (``None``: a board that is not shipped)."""
+    name = view.get("board", "standard")
+    return _board(name) if isinstance(name, str) else None
 
 
 @lru_cache(maxsize=2)
@@ -114,18 +148,6 @@ def _table(view: Mapping[str, Any]) -> Markup:
     ).format(_("Sector"), _("Judges"), _("Perp"), _("Crimes"), rows)
 
 
-def board(snapshot: Mapping[str, Any]) -> Markup | None:
-    """The map of Mega-City One for this seat (``None`` if this is not a Dredd view)."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
-        return None
-    name = view.get("board", "standard")
-    city = _board(name) if isinstance(name, str) else None
-    if city is None or not _fits(view, city):
-        return _table(view)
-    return map_svg(view, city, str(snapshot.get("seat") or view.get("seat") or ""))
-
-
 def _fits(view: Mapping[str, Any], city: Board) -> bool:
     """Whether every Sector the view names is on ``city`` (else the view is drawn as a table)."""
     named = {j.get("sector") for j in view["judges"].values() if isinstance(j, Mapping)}
@@ -139,17 +161,21 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     ys = [s.y for s in city.sectors.values()]
     left, top = min(xs) - HALF_W - MARGIN, min(ys) - HALF_H - MARGIN
     width = max(xs) - min(xs) + 2 * (HALF_W + MARGIN)
-    height = max(ys) - min(ys) + 2 * (HALF_H + MARGIN)
+    height = max(ys) - min(ys) + 2 * (HALF_H + MARGIN) + CAPTION
+    strip = (left + width / 2, top + height - CAPTION * 0.3)
+    label = _("Mega-City One")
     parts = [
         f'<svg class="board dredd-map" viewBox="{left} {top} {width} {height}" role="img" '
-        f'aria-label="{escape(_("Mega-City One"))}" xmlns="http://www.w3.org/2000/svg" '
+        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg" '
         'font-family="sans-serif">'
     ]
     parts += _links(city)
     quarantined = set(view.get("quarantined") or [])
     alien = view.get("alien")
     alien_at = alien.get("sector") if isinstance(alien, Mapping) else alien
-    drawn = [_sector(s, s.id in quarantined, s.id == alien_at) for s in city.sectors.values()]
+    drawn = [
+        _sector(s, s.id in quarantined, s.id == alien_at, strip) for s in city.sectors.values()
+    ]
     parts += [box for box, _ in drawn]
     parts += _river(city, bool(view.get("bridges_closed")))
     # Names go over the river, so a line across a box never hides its name.
@@ -161,6 +187,12 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
         if sector in city.sectors:
             parts.append(_crimes(city, sector, list(crimes or [])))
     parts += _judges(view, city, seat)
+    hint = _("Tap a Sector to see its full name.")
+    parts.append(
+        f'<text class="map-hint" x="{strip[0]}" y="{strip[1]}" text-anchor="middle" '
+        f'style="font-size:{NAME_SIZE}px" fill="#4a4a4a" pointer-events="none">'
+        f"{escape(hint)}</text>"
+    )
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -194,77 +226,145 @@ def _river(city: Board, closed: bool) -> list[str]:
         if frozenset(pair) in city.bridges:
             bx, by = dx / length * 12, dy / length * 12
             dash = ' stroke-dasharray="3 3"' if closed else ""
+            bridge = _("bridge (closed)") if closed else _("bridge")
             out.append(
                 f'<line class="bridge" data-bridge="{escape(pair[0])}|{escape(pair[1])}" '
                 f'x1="{mx - bx:.1f}" y1="{my - by:.1f}" x2="{mx + bx:.1f}" y2="{my + by:.1f}" '
                 f'stroke="{BRIDGE}" stroke-width="9"{dash}>'
-                f"<title>{escape(_('bridge (closed)') if closed else _('bridge'))}</title></line>"
+                f"<title>{escape(bridge)}</title></line>"
             )
     return out
 
 
-def _sector(sector: Any, quarantined: bool, alien: bool) -> tuple[str, str]:
-    """A Sector's box, and its labels (drawn later, above the river)."""
+def _sector(
+    sector: Any, quarantined: bool, alien: bool, strip: tuple[float, float]
+) -> tuple[str, str]:
+    """A Sector's box (it takes focus on a tap, and the strip under the map then shows its
+    full name), and its labels (drawn later, above the river)."""
     x, y = sector.x - HALF_W, sector.y - HALF_H
     stroke = (
         ' stroke="#ef6c00" stroke-width="3" stroke-dasharray="6 3"'
         if quarantined
         else (' stroke="#546e7a" stroke-width="1"')
     )
-    # Names as large as a box allows at arm's length: about 11 bold characters a line.
-    lines = _wrap(sector.name, 11, 3)
+    lines = map_lines(sector.name)
     text = "".join(
-        f'<text class="sector-name" x="{sector.x}" y="{y + 15 + 14 * i}" text-anchor="middle" '
-        f'style="font-size:13.5px" font-weight="700" fill="#263238" paint-order="stroke" '
+        f'<text class="sector-name" x="{sector.x}" y="{y + 16 + 18 * i}" text-anchor="middle" '
+        f'style="font-size:{NAME_SIZE}px" font-weight="700" fill="#263238" paint-order="stroke" '
         f'stroke="{KIND_FILL.get(sector.kind, "#eee")}" stroke-width="4">{escape(w)}</text>'
         for i, w in enumerate(lines)
     )
     extra = ""
     if sector.kind == "start":
+        start = _("START +%(bonus)s", bonus=sector.bonus)
         extra = (
-            f'<text class="start-bonus" x="{x + 2 * HALF_W - 3}" y="{y + 2 * HALF_H - 3}" '
-            'style="font-size:10px" text-anchor="end" '
-            f'fill="#33691e" font-weight="700">{escape(_("START +%(bonus)s", bonus=sector.bonus))}'
+            # In the row a Perp takes elsewhere (no crime is placed on a Starting Sector),
+            # clear of the standees along the bottom.
+            f'<text class="start-bonus" x="{sector.x}" y="{y + 60}" '
+            'style="font-size:13px" text-anchor="middle" '
+            f'fill="#33691e" font-weight="700">{escape(start)}'
             "</text>"
         )
     elif sector.kind == "hospital":
-        cx, cy = x + 2 * HALF_W - 10, y + 2 * HALF_H - 10
+        cx, cy = sector.x, y + 56
         extra = (
             f'<g class="hospital-cross" fill="#d32f2f"><rect x="{cx - 2}" y="{cy - 7}" '
             f'width="4" height="14"/><rect x="{cx - 7}" y="{cy - 2}" width="14" height="4"/></g>'
         )
     if alien:
+        alien_word = _("ALIEN")
         extra += (
             f'<text class="alien" x="{x + 3}" y="{y + 58}" style="font-size:11px" '
-            f'fill="#1b5e20" font-weight="700">{escape(_("ALIEN"))}</text>'
+            f'fill="#1b5e20" font-weight="700">{escape(alien_word)}</text>'
         )
     if quarantined:
+        quarantine = _("QUARANTINE")
         extra += (
             f'<text class="quarantine" x="{sector.x}" y="{y + 2 * HALF_H + 3}" '
             'style="font-size:10px" fill="#ef6c00" font-weight="700" text-anchor="middle" '
-            f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(_("QUARANTINE"))}</text>'
+            f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(quarantine)}</text>'
         )
     box = (
-        f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}">'
+        f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}" '
+        f'data-key="sector-{escape(sector.id)}" tabindex="-1">'
         f"<title>{escape(sector.name)}</title>"
         f'<rect x="{x}" y="{y}" width="{2 * HALF_W}" height="{2 * HALF_H}" rx="6" '
-        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/></g>'
+        f'fill="{KIND_FILL.get(sector.kind, "#eee")}"{stroke}/>'
+        f'<text class="caption" x="{strip[0]}" y="{strip[1]}" text-anchor="middle" '
+        f'style="font-size:{NAME_SIZE}px" font-weight="700" fill="#263238" '
+        f'pointer-events="none">{escape(sector.name)}</text></g>'
     )
-    label = f'<g class="sector-label" aria-hidden="true">{text}{extra}</g>'
+    label = (
+        f'<g class="sector-label" aria-hidden="true" pointer-events="none">{text}{extra}</g>'
+    )
     return box, label
+
+
+def map_lines(name: str) -> list[str]:
+    """A Sector's name as the map writes it: in at most two lines that fit its box at
+    :data:`NAME_SIZE`; the whole name when it fits, else :data:`MAP_NAMES`'s, else cut."""
+    lines = _wrap_to(name, NAME_WIDTH, NAME_SIZE)
+    if len(lines) <= 2 and _fit_box(lines):
+        return lines
+    shorter = list(MAP_NAMES.get(name, ()))
+    if shorter and len(shorter) <= 2 and _fit_box(shorter):
+        return shorter
+    first = lines[0]
+    while bold_width(first, NAME_SIZE) > NAME_WIDTH and len(first) > 2:
+        first = first[:-2] + "…"
+    return [first]
+
+
+def map_name(name: str) -> str:
+    """The map's lines of ``name`` read as one ("Space-", "port" → "Spaceport")."""
+    said = ""
+    for line in map_lines(name):
+        if said.endswith("-"):
+            said = said + line if said + line in name else said[:-1] + line
+        else:
+            said = f"{said} {line}" if said else line
+    return said
+
+
+def _map_names(city: Board | None) -> list[dict[str, str]]:
+    """The Sectors the map writes shorter, each with its whole name, in map order."""
+    if city is None:
+        return []
+    found = [s for s in city.sectors.values() if map_name(s.name) != s.name]
+    return [
+        {"short": map_name(s.name), "name": s.name}
+        for s in sorted(found, key=lambda s: (s.y, s.x))
+    ]
+
+
+def _fit_box(lines: list[str]) -> bool:
+    return all(bold_width(line, NAME_SIZE) <= NAME_WIDTH for line in lines)
+
+
+def _wrap_to(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` in bold at ``size``, broken between words
+    (a word wider than a line stays whole on its own line)."""
+    lines: list[str] = []
+    for word in str(text).split():
+        if lines and bold_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
     s = city.sectors[sector]
-    x, y = s.x - 42, s.y - HALF_H + 47
+    x, y = s.x - 42, s.y - HALF_H + 42
     if not perp.get("face_up"):
+        face_down, title = _("PERP ?"), _("a face-down Perp")
         return (
             f'<g class="perp perp-face-down" data-sector="{escape(sector)}">'
             f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#212121" '
             'stroke="#ffca28" stroke-width="1.5"/>'
             f'<text x="{x + 42}" y="{y + 16}" style="font-size:12px" fill="#ffca28" '
-            f'text-anchor="middle" font-weight="700">{escape(_("PERP ?"))}</text>'
-            f"<title>{escape(_('a face-down Perp'))}</title></g>"
+            f'text-anchor="middle" font-weight="700">{escape(face_down)}</text>'
+            f"<title>{escape(title)}</title></g>"
         )
     name = _name(perp.get("perp"))
     short = _short(name, 15)
@@ -290,7 +390,7 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     title = _("Crimes: %(crimes)s", crimes=", ".join(_name(c) for c in crimes))
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
-        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 79}" style="font-size:10.5px" '
+        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 76}" style="font-size:12px" '
         f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
         f"<title>{escape(title)}</title></g>"
     )
@@ -350,19 +450,6 @@ def _short(text: str, width: int) -> str:
         return text
     cut = text[:width].rsplit(" ", 1)[0]
     return cut.rstrip(" ,") + "\u2026"
-
-
-def _wrap(text: str, width: int, most: int = 2) -> list[str]:
-    """``text`` in lines of at most about ``width`` characters (``most`` lines at most)."""
-    lines: list[str] = []
-    for word in str(text).split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    if len(lines) > most:
-        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
-    return lines or [""]
 
 
 def odds_html(odds: Mapping[str, Any]) -> Markup:
@@ -678,35 +765,6 @@ def _you(view: Mapping[str, Any], seat: str) -> dict[str, Any] | None:
     }
 
 
-def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """What the seat knows, for people: sentences, its cards as cards, the Judges by letter."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
-        return Markup("")
-    seat = str(snapshot.get("seat") or view.get("seat") or "")
-    asked = [a for a in view.get("asked") or [] if isinstance(a, Mapping)]
-    you = view.get("you") if isinstance(view.get("you"), Mapping) else {}
-    odds = you.get("odds")
-    # The odds sit beside the commit buttons while a commit is asked, else here.
-    committing = any(a.get("act") == "commit" for a in asked)
-    odds_here = isinstance(odds, Mapping) and not committing
-    return Markup(
-        render_template(
-            "judge-dredd/known.html",
-            you=_you(view, seat),
-            odds=odds_html(odds) if odds_here else None,
-            now=[_cap(a.get("why")) for a in asked if a.get("why")],
-            combat=_combat_words(view, seat),
-            pending=_pending_words(view),
-            table=_table_words(view),
-            trouble=_trouble(view),
-            judges=_judge_rows(view, seat),
-            # While a commit is asked the hand is drawn under "Your move", as buttons.
-            hand_above=committing,
-        )
-    )
-
-
 def _cap(text: object) -> str:
     text = str(spoken(text) or "").strip()
     return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else ""
@@ -942,36 +1000,62 @@ def _simple(act: str, seat: str, why: str, label: str) -> dict[str, Any]:
     }
 
 
-def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-    """The seat's choices, built from its own view: cards to tap, one-button answers."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
-        return Markup("")
-    seat = str(snapshot.get("seat") or "")
-    blocks = _blocks(view, seat) + _tap_blocks(snapshot)
-    if not blocks:
-        return Markup("")
-    return Markup(render_template("judge-dredd/controls.html", blocks=blocks, token=token))
-
-
-def describe(event: Mapping[str, Any]) -> str:
-    """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.words`)."""
-    return words.describe(event)
-
-
 class JudgeDreddUI(SeatUI):
     """Judge Dredd's seat pages: the sector map, cards drawn as cards, combat odds."""
 
     covered = COVERED_PROMPTS
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
-        return board(snapshot) or generic.board(snapshot)
+        """The map of Mega-City One for this seat (not a Dredd view: the generic drawing)."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
+            return super().board(snapshot)
+        name = view.get("board", "standard")
+        city = _board(name) if isinstance(name, str) else None
+        if city is None or not _fits(view, city):
+            return _table(view)
+        return map_svg(view, city, str(snapshot.get("seat") or view.get("seat") or ""))
 
     def extras(self, snapshot: Mapping[str, Any]) -> Markup:
-        return extras(snapshot)
+        """What the seat knows, for people: sentences, its cards as cards, the Judges by letter."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
+            return Markup("")
+        seat = str(snapshot.get("seat") or view.get("seat") or "")
+        asked = [a for a in view.get("asked") or [] if isinstance(a, Mapping)]
+        you = view.get("you")
+        odds = you.get("odds") if isinstance(you, Mapping) else None
+        # The odds sit beside the commit buttons while a commit is asked, else here.
+        committing = any(a.get("act") == "commit" for a in asked)
+        odds_here = isinstance(odds, Mapping) and not committing
+        return Markup(
+            render_template(
+                "judge-dredd/known.html",
+                you=_you(view, seat),
+                odds=odds_html(odds) if odds_here and isinstance(odds, Mapping) else None,
+                now=[_cap(a.get("why")) for a in asked if a.get("why")],
+                combat=_combat_words(view, seat),
+                pending=_pending_words(view),
+                table=_table_words(view),
+                trouble=_trouble(view),
+                judges=_judge_rows(view, seat),
+                names=_map_names(_city_of(view)),
+                # While a commit is asked the hand is drawn under "Your move", as buttons.
+                hand_above=committing,
+            )
+        )
 
     def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-        return controls(snapshot, token, digital_dice)
+        """The seat's choices, built from its own view: cards to tap, one-button answers."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
+            return Markup("")
+        seat = str(snapshot.get("seat") or "")
+        blocks = _blocks(view, seat) + _tap_blocks(snapshot)
+        if not blocks:
+            return Markup("")
+        return Markup(render_template("judge-dredd/controls.html", blocks=blocks, token=token))
 
     def describe(self, event: Mapping[str, Any]) -> str:
-        return describe(event)
+        """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.words`)."""
+        return words.describe(event)

@@ -66,6 +66,7 @@ from lawmaster.rules.judge_dredd.movement import current_mover, reachable, walk
 from lawmaster.rules.judge_dredd.state import board, book, known_location
 from lawmaster.rules.judge_dredd.views import asking
 
+from . import words
 from .prompts import FACES, DreddPrompts, Placing, asked_for, landing, prompt
 
 #: The kind of magnet in a standee's base (the sensor map's name).
@@ -385,7 +386,7 @@ class DreddRules(DreddPrompts, GameRules):
     def _ask_claim(self, card: Any, seats: Sequence[str]) -> Decision:
         options = [
             {
-                "label": told("It is mine (%(seat)s)", seat=s),
+                "label": told("It is Judge %(name)s's card.", name=words.name(s)),
                 "action": {"act": "claim_card", "index": i},
             }
             for i, s in enumerate(seats)
@@ -408,7 +409,7 @@ class DreddRules(DreddPrompts, GameRules):
     def _ask_commit_for(self, card: Any, who: str, fighters: Sequence[str]) -> Decision:
         options = [
             {
-                "label": told("In front of %(judge)s", judge=f),
+                "label": told("Put it in front of Judge %(name)s.", name=words.name(f)),
                 "for": f,
                 "action": {"act": "commit_for", "index": i},
             }
@@ -570,7 +571,9 @@ class DreddRules(DreddPrompts, GameRules):
         answers: list[Callable[[Any], Decision]] = []
         for i, (moved, (seat, action, why)) in enumerate(zip(stories, candidates, strict=True)):
             label = told(
-                "%(who)s's Judge moved to %(sector)s", who=seat, sector=b.name_of(moved.to)
+                "Judge %(name)s moved to %(sector)s.",
+                name=words.name(seat),
+                sector=b.name_of(moved.to),
             )
             options.append(
                 {

@@ -68,9 +68,14 @@ def _words(ident: object) -> str:
     return str(ident).replace("-", " ").replace("_", " ").title()
 
 
+def name(seat: object) -> str:
+    """A seat's name as the pages write it after "Judge" ("a" → "A", "hershey" → "Hershey")."""
+    return _words(seat)
+
+
 def judge(seat: object) -> str:
     """A seat's Judge, as the table calls it ("a" → "Judge A")."""
-    return _("Judge %(name)s", name=_words(seat))
+    return _("Judge %(name)s", name=name(seat))
 
 
 def judges(seats: Iterable[object]) -> str:
@@ -120,7 +125,8 @@ def _groups(groups: object) -> list[str]:
 
 
 def _scored(cards: object) -> str:
-    return and_list(f"{card(c)} ({value(c)})" for c in cards or [])
+    listed = cards if isinstance(cards, list | tuple) else []
+    return and_list(f"{card(c)} ({value(c)})" for c in listed)
 
 
 # -- one sentence per event ---------------------------------------------------------
@@ -398,7 +404,8 @@ def _alert(e: Mapping[str, Any]) -> str:
 
 
 def _draws_due(e: Mapping[str, Any]) -> str:
-    owed = e.get("owed") if isinstance(e.get("owed"), Mapping) else {}
+    found = e.get("owed")
+    owed: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     parts = [f"{judge(s)} {n}" for s, n in owed.items() if n]
     text = (
         _("Cards to draw: %(owed)s.", owed=and_list(parts))

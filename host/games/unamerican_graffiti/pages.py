@@ -21,6 +21,7 @@ from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
+from lawmaster.host.ui.measure import bold_width
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
 
@@ -28,7 +29,24 @@ from . import know
 
 #: Hex radius (centre to corner) in SVG user units; the SVG scales through its viewBox.
 SIZE = 26.0
-MARGIN = 6.0
+MARGIN = 3.0
+#: Place names on the map, in user units. The map gets 5/7 of a landscape tablet's
+#: width (``lawmaster.css``): at 1024x768 it is drawn at about 1.33 px per unit, at
+#: 768x1024 at 1.42, so a name is 16.6 px or more at arm's length (the browser tests
+#: measure it in Chromium).
+PLACE_SIZE = 12.5
+#: The widest a name may be: a hex is 45 units wide, and a name may reach over the
+#: hex's top corners into the streets above it (never onto another name).
+PLACE_WIDTH = 67.0
+#: The height of the strip under the map where a tapped hex's full name is shown.
+CAPTION = 24.0
+#: Shorter names of the shipped map's landmarks whose names do not fit a hex.
+SHORT_NAMES = {
+    "Aggro Dome": "Aggro",
+    "Channel 99": "Ch. 99",
+    "Power Tower": "Power",
+    "Palais De Boing": "Boing",
+}
 SQRT3 = math.sqrt(3.0)
 
 KIND_FILL = {
@@ -114,7 +132,10 @@ class _Layout:
         top = min(y for _, y in raw.values()) - SIZE - MARGIN
         self.at = {h: (x - left, y - top) for h, (x, y) in raw.items()}
         self.width = max(x for x, _ in self.at.values()) + SIZE * SQRT3 / 2 + MARGIN
-        self.height = max(y for _, y in self.at.values()) + SIZE + MARGIN
+        bottom = max(y for _, y in self.at.values()) + SIZE
+        #: The caption strip under the hexes: a tapped hex's full name.
+        self.caption_y = bottom + CAPTION * 0.72
+        self.height = bottom + CAPTION
 
 
 def _known(view: Mapping[str, Any], grid: Board) -> bool:
@@ -127,30 +148,14 @@ def _known(view: Mapping[str, Any], grid: Board) -> bool:
     return all(n is None or n in grid.hexes for n in names)
 
 
-def board(snapshot: Mapping[str, Any]) -> Markup | None:
-    """The map with what this seat's view holds, or ``None`` if it is not a Graffiti view."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
-        return None
-    grid = board_of(view)
-    if grid is None or not _known(view, grid):
-        return None
-    layout = _Layout(grid)
-    parts = [
-        f'<svg class="board graffiti-board" viewBox="0 0 {layout.width:.0f} {layout.height:.0f}" '
-        'role="img" aria-label="Unamerican Graffiti board" xmlns="http://www.w3.org/2000/svg">',
-        _STYLE,
-    ]
-    parts += _hexes(grid, layout)
-    parts += _scrawls(view, layout)
-    parts += _threat(view, layout, grid)
-    parts += _judges(view, layout)
-    parts += _pawns(view, layout)
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
 def _hexes(grid: Board, layout: _Layout) -> list[str]:
+    """Every hex: its kind's colour, a location's map name and prestige, and its caption.
+
+    A hex takes focus on a tap (``tabindex="-1"``: not a stop for the Tab key, the
+    list beside the map names every place), and the caption strip under the map then
+    shows its full name: what a short name on the map stands for, and which street is
+    "the street west of Aggro Dome".
+    """
     parts = []
     for h in grid.hexes.values():
         x, y = layout.at[h.id]
@@ -158,17 +163,17 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
         if h.is_location:
             note = _(
                 "%(name)s — %(kind)s, prestige %(prestige)s",
-                name=h.name,
+                name=know.place(grid, h.id),
                 kind=str(KIND_NAMES[h.kind]),
                 prestige=h.prestige,
             )
-        elif gate:
-            note = _("%(hex)s — street between two Sector Houses", hex=h.id)
         else:
-            note = _("%(hex)s — street", hex=h.id)
+            note = know.place(grid, h.id)
+        note = note[:1].upper() + note[1:]
         classes = f"hex {h.kind}" + (" gate" if gate else "")
         parts.append(
-            f'<g class="{classes}" data-cell="{escape(h.id)}" data-kind="{h.kind}">'
+            f'<g class="{classes}" data-cell="{escape(h.id)}" data-key="hex-{escape(h.id)}" '
+            f'data-kind="{h.kind}" tabindex="-1">'
             f"<title>{escape(note)}</title>"
             f'<polygon points="{_corners(x, y)}" fill="{KIND_FILL[h.kind]}" stroke="#8a867c" '
             f'stroke-width="1"/>'
@@ -179,46 +184,74 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
                 f'stroke-width="1.5" stroke-dasharray="3 2"/>'
             )
         if h.is_location:
-            parts += _location_label(_short_name(h.kind, h.name), x, y)
             parts.append(
-                f'<text class="prestige" x="{x + SIZE * 0.55:.1f}" y="{y + SIZE * 0.3:.1f}" '
-                f'text-anchor="middle" font-size="9" font-weight="700" fill="#333">'
+                f'<text class="prestige" x="{x + SIZE * 0.56:.1f}" y="{y + SIZE * 0.34:.1f}" '
+                f'text-anchor="middle" font-size="10" font-weight="700" fill="#333">'
                 f"{h.prestige}</text>"
             )
+        # Shown while the hex has focus: inside the hex, where later hexes do not cover it.
+        parts.append(
+            f'<polygon class="ring" points="{_corners(x, y, 0.84)}" fill="none" '
+            f'stroke="#0d47a1" stroke-width="3"/>'
+        )
+        parts.append(_caption(note, layout))
         parts.append("</g>")
     return parts
 
 
-def _short_name(kind: str, name: str) -> str:
-    """What fits in a hex: Blocks and Houses by number, other places by name."""
-    if kind == "city-block":
-        return "Block"
-    if kind == "sector-house":
-        return "House " + name.split()[-1] if name.split() else name
-    return name
+def _places(grid: Board, layout: _Layout) -> list[str]:
+    """The locations' map names, drawn over every hex (a name reaches past its own hex's
+    top corners) and under the pieces."""
+    labels = [
+        _place_label(map_name(grid, h.id), *layout.at[h.id], layout.width)
+        for h in grid.hexes.values()
+        if h.is_location
+    ]
+    return ['<g class="places" aria-hidden="true">', *labels, "</g>"]
 
 
-def _location_label(name: str, x: float, y: float) -> list[str]:
-    """The location's name in at most two short lines at the top of its hex."""
+def map_name(grid: Board, hex_id: str) -> str:
+    """What a location is called on the map itself: its name when it fits a hex at
+    :data:`PLACE_SIZE`, else a shorter one (the caption and every sentence say it all)."""
+    h = grid.hexes[hex_id]
+    name = know.place(grid, hex_id)
+    if bold_width(name, PLACE_SIZE) <= PLACE_WIDTH:
+        return name
     words = name.split()
-    lines = [name] if len(name) <= 10 or len(words) == 1 else _two_lines(words)
-    out = []
-    top = y - SIZE * (0.58 if len(lines) == 1 else 0.7)
-    for i, line in enumerate(lines):
-        out.append(
-            f'<text class="place" x="{x:.1f}" y="{top + i * 7.5:.1f}" text-anchor="middle" '
-            f'font-size="7.5" font-weight="600" fill="#222" pointer-events="none">'
-            f"{escape(line)}</text>"
-        )
-    return out
+    # Places keep their printed English names (as every sentence does), only shorter.
+    if h.kind == "city-block" and words:
+        short = f"Block {words[-1]}"
+    elif h.kind == "sector-house" and words:
+        short = f"House {words[-1]}"
+    elif h.kind == "statue":
+        short = "Statue"
+    else:
+        short = SHORT_NAMES.get(name) or words[0]
+    # Whatever else: cut to what fits, with an ellipsis.
+    while bold_width(short, PLACE_SIZE) > PLACE_WIDTH and len(short) > 2:
+        short = short[:-2].rstrip() + "…"
+    return short
 
 
-def _two_lines(words: list[str]) -> list[str]:
-    best = min(
-        range(1, len(words)),
-        key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))),
+def _place_label(name: str, x: float, y: float, width: float) -> str:
+    """A location's map name across the top of its hex, kept inside the map's edges."""
+    half = bold_width(name, PLACE_SIZE) / 2 + 1
+    x = min(max(x, half), width - half)
+    return (
+        f'<text class="place" x="{x:.1f}" y="{y - SIZE * 0.5:.1f}" text-anchor="middle" '
+        f'font-size="{PLACE_SIZE}" font-weight="700" fill="#1d1d1b" paint-order="stroke" '
+        f'stroke="#ffffff" stroke-width="3" stroke-linejoin="round" pointer-events="none">'
+        f"{escape(name)}</text>"
     )
-    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _caption(text: str, layout: _Layout) -> str:
+    """The words shown in the strip under the map while this hex has focus."""
+    return (
+        f'<text class="caption" x="{layout.width / 2:.1f}" y="{layout.caption_y:.1f}" '
+        f'text-anchor="middle" font-size="{PLACE_SIZE}" font-weight="700" fill="#1d1d1b" '
+        f'pointer-events="none">{escape(text)}</text>'
+    )
 
 
 def _scrawls(view: Mapping[str, Any], layout: _Layout) -> list[str]:
@@ -269,14 +302,20 @@ def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
         )
         if isinstance(info.get("arrest_odds"), str):
             text += f" ({info['arrest_odds']})"
+        caption = _(
+            "%(place)s: %(pct)s chance of arrest",
+            place=know.place(grid, where),
+            pct=f"{100 * chance:.0f}%",
+        )
         parts.append(
-            f'<g class="threat" data-cell="{escape(where)}" data-chance="{chance:.4f}" '
-            f'tabindex="0"><title>{escape(text)}</title>'
+            f'<g class="threat" data-cell="{escape(where)}" data-key="threat-{escape(where)}" '
+            f'data-chance="{chance:.4f}" tabindex="0"><title>{escape(text)}</title>'
             f'<polygon points="{_corners(x, y, 0.92)}" fill="#c62828" '
             f'fill-opacity="{0.08 + 0.6 * chance:.2f}" stroke="#2e7d32" stroke-width="1.2"/>'
             f'<text class="threat-pct" x="{x:.1f}" y="{y + SIZE * 0.2:.1f}" text-anchor="middle" '
             f'pointer-events="none">{100 * chance:.0f}%</text>'
-            "</g>"
+            + _caption(caption[:1].upper() + caption[1:], layout)
+            + "</g>"
         )
     return parts
 
@@ -315,8 +354,10 @@ def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         )
         if dredd:
             parts.append(
-                f'<text class="dredd-mark" x="{x + side / 2 + 1:.1f}" y="{y - side / 2:.1f}" '
-                f'font-size="8" font-weight="700" fill="#b71c1c" pointer-events="none">D</text>'
+                # Left of the counter: clear of the place's name above and prestige right.
+                f'<text class="dredd-mark" x="{x - side / 2 - 1.5:.1f}" y="{y + 3:.1f}" '
+                f'text-anchor="end" font-size="9" font-weight="700" fill="#b71c1c" '
+                f'pointer-events="none">D</text>'
             )
         if number in cleaning:
             parts.append(
@@ -348,20 +389,6 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             f"{escape(str(player)[:1].upper())}</text></g>"
         )
     return parts
-
-
-def extras(snapshot: Mapping[str, Any]) -> Markup:
-    """What this seat knows in sentences: what it may do, the colours, the Judges, the threat."""
-    view = snapshot.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("colours"), Mapping):
-        return Markup("")
-    grid = board_of(view)
-    seat = str(view.get("seat") or snapshot.get("seat") or "")
-    parts = [_you(view, seat), _sentences(know.may_do(view, grid), "graffiti-may")]
-    parts.append(_threat_list(view, grid))
-    parts.append(_prestige(view))
-    parts.append(_facts(view, grid))
-    return Markup('<div class="graffiti-extras">{}</div>').format(Markup("").join(parts))
 
 
 def _sentences(lines: list[str], css: str) -> Markup:
@@ -421,7 +448,8 @@ def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
         )
     safe = sum(1 for chance, *_ in ends if chance <= 0)
     return Markup(
-        '<details class="graffiti-threat"><summary>{}</summary><ul>{}</ul></details>'
+        '<details class="graffiti-threat" data-key="graffiti-threat"><summary>{}</summary>'
+        '<ul data-key="graffiti-threat-list">{}</ul></details>'
     ).format(
         _(
             "Arrest chance where you could end: %(safe)s of %(ends)s safe",
@@ -432,32 +460,65 @@ def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
     )
 
 
+def _map_names(grid: Board) -> Markup:
+    """What the shorter names on the map stand for (a tap on a hex says it too)."""
+    numbered = {"city-block", "sector-house"}
+    lines: list[str] = []
+    shortened = [
+        (h, map_name(grid, h.id))
+        for h in sorted(grid.hexes.values(), key=lambda h: (h.r, h.q))
+        if h.is_location and map_name(grid, h.id) != know.place(grid, h.id)
+    ]
+    if any(h.kind in numbered for h, _short in shortened):
+        lines.append(
+            _(
+                "A City Block is “Block” and its number on the map, a Sector House"
+                " “House” and its number."
+            )
+        )
+    lines += [
+        Markup("<strong>{}</strong>: {}").format(short, know.place(grid, h.id))
+        for h, short in shortened
+        if h.kind not in numbered
+    ]
+    if not lines:
+        return Markup("")
+    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines)
+    return Markup(
+        '<details class="map-names" data-key="map-names"><summary>{}</summary>'
+        "<ul>{}</ul></details>"
+    ).format(_("Names on the map"), items)
+
+
 def _prestige(view: Mapping[str, Any]) -> Markup:
+    """Each colour's prestige as a narrow table (it sits beside the map on a tablet)."""
     rows = []
     for colour, info in view["colours"].items():
         if not isinstance(info, Mapping):
             continue
         final = info.get("final")
+        state = (
+            Markup('<span class="graffiti-state">{}</span>').format(_("arrested"))
+            if info.get("arrested")
+            else ""
+        )
         rows.append(
-            Markup(
-                '<tr data-colour="{}"><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>'
-            ).format(
+            Markup('<tr data-colour="{}"><td>{}{}{}</td><td>{}</td><td>{}</td></tr>').format(
                 colour,
                 _badge(info.get("player"), colour),
                 know.colour_name(colour),
+                state,
                 info.get("prestige"),
-                _("arrested") if info.get("arrested") else _("free"),
                 "—" if final is None else final,
             )
         )
     return Markup(
         '<table class="prestige"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th>'
-        "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>"
+        "<th>{}</th></tr></thead><tbody>{}</tbody></table>"
     ).format(
         _("Prestige per colour (the best single colour wins)"),
         _("Colour"),
         _("Prestige"),
-        _("State"),
         _("Final"),
         Markup("").join(rows),
     )
@@ -509,21 +570,6 @@ def _facts(view: Mapping[str, Any], grid: Board | None) -> Markup:
 
 #: The referee's prompt kinds drawn here; any other kind falls to the generic forms.
 COVERED_PROMPTS = frozenset({"choose_destination", "choose_landmark", "enter_dice", "move_judge"})
-
-
-def controls(snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-    """Forms for the referee's prompts to this seat (from its snapshot only)."""
-    view = snapshot.get("view")
-    grid = board_of(view) if isinstance(view, Mapping) else None
-    return generic.prompt_controls(
-        snapshot,
-        "unamerican-graffiti/controls.html",
-        COVERED_PROMPTS,
-        token,
-        digital_dice,
-        place=lambda hex_id: know.place(grid, hex_id),
-        judge_name=know.judge_name,
-    )
 
 
 def _at(hex_id: object) -> str:
@@ -670,30 +716,76 @@ _DESCRIBE = {
 }
 
 
-def describe(event: Mapping[str, Any]) -> str:
-    """One log line for an Unamerican Graffiti event."""
-    line = _DESCRIBE.get(str(event.get("type")))
-    if line is None:
-        return generic.describe(event)
-    try:
-        return line(event)
-    except (TypeError, ValueError, AttributeError):
-        return generic.describe(event)
-
-
 class GraffitiUI(SeatUI):
     """Unamerican Graffiti's seat pages: the hex map, scrawls, the Judges' threat per hex."""
 
     covered = COVERED_PROMPTS
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
-        return board(snapshot) or generic.board(snapshot)
+        """The map with what this seat's view holds (not a Graffiti view: the generic drawing)."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("judges"), Mapping):
+            return super().board(snapshot)
+        grid = board_of(view)
+        if grid is None or not _known(view, grid):
+            return super().board(snapshot)
+        layout = _Layout(grid)
+        parts = [
+            '<svg class="board graffiti-board" '
+            f'viewBox="0 0 {layout.width:.0f} {layout.height:.0f}" '
+            'role="img" aria-label="Unamerican Graffiti board" xmlns="http://www.w3.org/2000/svg">',
+            _STYLE,
+        ]
+        parts += _hexes(grid, layout)
+        parts += _scrawls(view, layout)
+        parts += _threat(view, layout, grid)
+        parts += _places(grid, layout)
+        parts += _judges(view, layout)
+        parts += _pawns(view, layout)
+        hint = _("Tap a hex to see its full name.")
+        parts.append(
+            f'<text class="map-hint" x="{layout.width / 2:.1f}" y="{layout.caption_y:.1f}" '
+            f'text-anchor="middle" font-size="{PLACE_SIZE}" fill="#4a4a4a" '
+            f'pointer-events="none">{escape(hint)}</text>'
+        )
+        parts.append("</svg>")
+        return Markup("".join(parts))
 
     def extras(self, snapshot: Mapping[str, Any]) -> Markup:
-        return extras(snapshot)
+        """What this seat knows in sentences: what it may do, colours, Judges, the threat."""
+        view = snapshot.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("colours"), Mapping):
+            return Markup("")
+        grid = board_of(view)
+        seat = str(view.get("seat") or snapshot.get("seat") or "")
+        parts = [_you(view, seat), _sentences(know.may_do(view, grid), "graffiti-may")]
+        parts.append(_threat_list(view, grid))
+        parts.append(_prestige(view))
+        parts.append(_facts(view, grid))
+        if grid is not None:
+            parts.append(_map_names(grid))
+        return Markup('<div class="graffiti-extras">{}</div>').format(Markup("").join(parts))
 
     def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
-        return controls(snapshot, token, digital_dice)
+        """Forms for the referee's prompts to this seat (from its snapshot only)."""
+        view = snapshot.get("view")
+        grid = board_of(view) if isinstance(view, Mapping) else None
+        return generic.prompt_controls(
+            snapshot,
+            "unamerican-graffiti/controls.html",
+            self.covered,
+            token,
+            digital_dice,
+            place=lambda hex_id: know.place(grid, hex_id),
+            judge_name=know.judge_name,
+        )
 
     def describe(self, event: Mapping[str, Any]) -> str:
-        return describe(event)
+        """One log line for an Unamerican Graffiti event."""
+        line = _DESCRIBE.get(str(event.get("type")))
+        if line is None:
+            return super().describe(event)
+        try:
+            return line(event)
+        except (TypeError, ValueError, AttributeError):
+            return super().describe(event)

@@ -14,17 +14,70 @@
     return document.querySelectorAll("[data-region]");
   }
 
+  // What a player opened stays open through a redraw: an open <details>, the element
+  // that has focus (a tapped hex) and a scrolled list, each found again in the new
+  // drawing by its id or data-key (the pages give them keys that do not change).
+  function keyOf(el) {
+    if (!el || !el.getAttribute) return null;
+    if (el.id) return "#" + el.id;
+    var key = el.getAttribute("data-key");
+    return key ? "@" + key : null;
+  }
+
+  function findKey(root, key) {
+    var all = root.querySelectorAll(key.charAt(0) === "#" ? "[id]" : "[data-key]");
+    for (var i = 0; i < all.length; i++) {
+      if (keyOf(all[i]) === key) return all[i];
+    }
+    return null;
+  }
+
+  function remember(root) {
+    var kept = { open: {}, scroll: {}, focus: null };
+    root.querySelectorAll("details").forEach(function (d) {
+      var key = keyOf(d);
+      if (key) kept.open[key] = d.open;
+    });
+    root.querySelectorAll("[id], [data-key]").forEach(function (el) {
+      var key = keyOf(el);
+      if (el.scrollTop || el.scrollLeft) kept.scroll[key] = [el.scrollTop, el.scrollLeft];
+    });
+    var active = document.activeElement;
+    if (active && active !== root && root.contains(active)) kept.focus = keyOf(active);
+    return kept;
+  }
+
+  function restore(root, kept) {
+    Object.keys(kept.open).forEach(function (key) {
+      var d = findKey(root, key);
+      if (d && d.tagName === "DETAILS" && d.open !== kept.open[key]) d.open = kept.open[key];
+    });
+    Object.keys(kept.scroll).forEach(function (key) {
+      var el = findKey(root, key);
+      if (el) { el.scrollTop = kept.scroll[key][0]; el.scrollLeft = kept.scroll[key][1]; }
+    });
+    if (kept.focus) {
+      var el = findKey(root, kept.focus);
+      if (el && el.focus) el.focus({ preventScroll: true });
+    }
+  }
+
   // Replace each region the server rendered; leave untouched regions alone so a
   // half-filled form survives an update that did not change it.
   function applyHtml(html) {
+    var x = window.scrollX, y = window.scrollY;
     regions().forEach(function (el) {
       var name = el.getAttribute("data-region");
       if (!(name in html)) return;
       if (lastHtml[name] === undefined) lastHtml[name] = el.innerHTML;
       if (lastHtml[name] === html[name]) return;
+      var kept = remember(el);
       el.innerHTML = html[name];
       lastHtml[name] = html[name];
+      restore(el, kept);
     });
+    // The page stays where the player had scrolled it.
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
     document.dispatchEvent(new CustomEvent("lawmaster:updated"));
   }
 
