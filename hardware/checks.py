@@ -42,8 +42,12 @@ def check(board: str) -> dict[str, float]:
         figures[key] = value
     if "gw_follow_ratio" in magnetic:
         # GW's pair only works if the wooden piece can drag the blue magnet (and a
-        # caught criminal with it) across the front: more pull than the blue one's grip.
+        # caught criminal with it) across the front: more pull than the blue one's grip,
+        # all the way from one keeper to the next, even at the sticky end of its glide.
         figures["gw_follow_ratio"] = float(magnetic["gw_follow_ratio"])
+        figures["gw_follow_ratio_high_friction"] = float(
+            magnetic["gw_follow_ratio_high_friction"]
+        )
     return figures
 
 
@@ -73,9 +77,14 @@ def failures(figures: dict[str, float]) -> list[str]:
         )
     if figures["min_hold_safety"] < 2:
         out.append(f"the worst holding safety factor is {figures['min_hold_safety']:.2f} (< 2)")
-    if figures.get("gw_follow_ratio", 1.0) < 1:
+    follow = min(
+        figures.get("gw_follow_ratio", math.inf),
+        figures.get("gw_follow_ratio_high_friction", math.inf),
+    )
+    if follow < 1:
         out.append(
-            f"GW's blue magnet does not follow the wooden piece: the sideways pull is"
-            f" {figures['gw_follow_ratio']:.2f} × the grip holding it (needs more than 1)"
+            f"GW's blue magnet does not follow the wooden piece: the pull along the board is"
+            f" {follow:.2f} × what holds it back (needs at least 1 at either end of its"
+            " glide's friction)"
         )
     return out

@@ -128,15 +128,18 @@ def holds(sensor_map: SensorMap) -> tuple[Hold, ...]:
     return tuple(_flat(sensor_map))
 
 
-@functools.lru_cache(maxsize=16)
-def gw_follow(sensor_map: SensorMap, end: str = "low") -> float | None:
-    """How well GW's blue magnet follows the wooden piece up the board (None: no pair).
+#: Where the blue magnet is checked on its way from one keeper to the next (mm
+#: from the keeper it leaves; past half a cell the next keeper pulls it on).
+FOLLOW_POSITIONS_MM = (0.0, 2.5, 5.0, 7.5, 10.0, 12.5)
+#: How far the wooden piece may run ahead of the blue magnet (mm): a player moves
+#: it a cell at a time, so the pair may be up to half a cell apart before the
+#: blue magnet is left behind on the wrong cell.
+FOLLOW_LAGS_MM = (2.0, 4.0, 6.0, 8.0, 10.0, 12.5)
 
-    The wooden piece is moved ``lag`` mm up while the blue magnet still sits on its
-    cell's keeper: the pull along the board on the blue magnet against its friction
-    (its glide's friction at the ``end`` of its range) and its weight. The best
-    ratio over lags up to half a cell; below 1 the blue magnet stays behind.
-    """
+
+@functools.lru_cache(maxsize=16)
+def _follow_forces(sensor_map: SensorMap) -> tuple[tuple[tuple[float, float], ...], ...] | None:
+    """(along-board pull, normal) on the blue magnet for every position and lag."""
     kind = sensor_map.kinds.get("gw")
     if kind is None:
         return None
@@ -144,10 +147,37 @@ def gw_follow(sensor_map: SensorMap, end: str = "low") -> float | None:
     blue = next(m for m in kind.magnets if m.side == "front")
     wood = next(m for m in kind.magnets if m.side == "back")
     spots = ((0.0, 0.0), (0.0, p), (0.0, -p))
-    best = 0.0
-    for lag in (2.0, 4.0, 6.0, 8.0, 10.0, p / 2):
-        fb, _ = forces([Placed(blue, 0.0), Placed(wood, 0.0, lag)], spec, spots)
-        mu = getattr(FRICTION[blue.base], end)
-        resist = mu * normal_towards_board(fb, blue) + weight_n(blue)
-        best = max(best, float(fb[1]) / resist)
-    return best
+    table = []
+    for y in FOLLOW_POSITIONS_MM:
+        row = []
+        for lag in FOLLOW_LAGS_MM:
+            # The weak end of the grade for both: the pair's own pull is then the
+            # smallest, while the keeper's share is nearly the same either way.
+            fb, _ = forces([_weak(blue, 0.0, y), _weak(wood, 0.0, y + lag)], spec, spots)
+            row.append((float(fb[1]), normal_towards_board(fb, blue)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def gw_follow(sensor_map: SensorMap, end: str = "low") -> float | None:
+    """How well GW's blue magnet follows the wooden piece up the board (None: no pair).
+
+    The blue magnet is taken at each point of its way from one keeper towards the
+    next (``FOLLOW_POSITIONS_MM``), where the keeper it leaves pulls it back; the
+    wooden piece runs ahead by a lag (``FOLLOW_LAGS_MM``). At each point the best
+    lag's ratio of the pull along the board (keeper included) to what resists (the
+    glide's friction at the ``end`` of its range, and its weight, since going up
+    is the hard way) says whether it moves on. The worst point along the way is the
+    figure: below 1, the blue magnet stops there and the wooden piece leaves it.
+    """
+    table = _follow_forces(sensor_map)
+    if table is None:
+        return None
+    kind = sensor_map.kinds["gw"]
+    blue = next(m for m in kind.magnets if m.side == "front")
+    mu = getattr(FRICTION[blue.base], end)
+    worst = math.inf
+    for row in table:
+        best = max(pull / (mu * max(0.0, normal) + weight_n(blue)) for pull, normal in row)
+        worst = min(worst, best)
+    return worst

@@ -28,9 +28,9 @@ ELEMENT_TO_BOTTOM = SOT23_HEIGHT_MM - HALL_ELEMENT_BELOW_TOP_MM
 STACKS: dict[str, tuple[Layer, ...]] = {
     "gw-brott": (
         Layer(
-            "clear cast acrylic, criminals' face; the board print behind it; M5 DIN 125"
-            " steel washers (Ø10/Ø5.3 × 1 mm) in 1.0 mm pockets milled from behind,"
-            " so 1.0 mm of acrylic lies over each",
+            "clear cast acrylic, criminals' face; the board print behind it; M4 DIN 125"
+            " steel washers (Ø9/Ø4.3 × 0.8 mm) glued into 1.0 mm pockets milled from"
+            " behind, so 1.0 mm of acrylic lies over each",
             2.0,
             "front",
         ),

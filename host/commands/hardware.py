@@ -38,6 +38,8 @@ ROWS = (
     ("min_margin_counts", "worst classification margin", "counts"),
     ("noise_counts", "noise", "counts"),
     ("min_hold_safety", "worst holding safety factor", "×"),
+    ("gw_follow_ratio", "blue magnet follows (pull/resist), PTFE low μ", "×"),
+    ("gw_follow_ratio_high_friction", "blue magnet follows (pull/resist), PTFE high μ", "×"),
 )
 
 

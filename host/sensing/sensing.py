@@ -11,7 +11,7 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   *landed* spread (``LANDED``: a piece put down from above may still bob a few
   tenths of a millimetre in height, which swings its reading though it stands
   where it landed), and again after the long window, ``LONG_STILL_MS`` of readings
-  (11 at 200 scans/s) within the tight *still* spread (a few noise widths). A
+  (14 at 200 scans/s) within the tight *still* spread (a few noise widths). A
   magnet sliding over a spot is seen (``Occupancy``) but does not settle, which is
   how the tracker tells the cells a slide passed from the cell where it stopped; a
   slow slide looks steady for 5 frames as it crosses a sensor's centre (the field
@@ -62,20 +62,20 @@ LANDED = 0.20
 #: centre the field is a paraboloid, ``level − reading ≈ a·d²``, so the slope is
 #: ``2·√(a·(level − reading))``, with ``a`` ≈ ``CURVATURE`` × the level's height per
 #: mm²: the largest of the reference boards' magnets through their stacks (magpylib:
-#: the gw_brott criminal's 0.0172 rounded up, the Dredd and Graffiti standees' 0.0164, GW's pair
-#: 0.0073), so no kind's creep is taken for motion; a larger value would let a slide
+#: the gw_brott criminal's 0.0180 rounded up, the Dredd and Graffiti standees' 0.0164, GW's pair
+#: 0.0063), so no kind's creep is taken for motion; a larger value would let a slide
 #: look still further off the centre. At the centre the slope is nil and the tight
 #: spread alone decides, so a slow slide crossing a centre is not still.
 CREEP_MM = 0.25
-CURVATURE = 0.0173
+CURVATURE = 0.0181
 #: The long window. A careful slide (``stillness.CAREFUL_CROSSING_MM_S``) crossing a
-#: sensor's centre keeps the reading within the still spread for up to 47 ms with
+#: sensor's centre keeps the reading within the still spread for up to 60.3 ms with
 #: the magpylib fields of the reference boards (the gw_brott criminal's flat top, at
-#: the scanner's 24-count noise); the window must outlast that, and this is the
-#: next whole scan at 200 scans/s. ``tests/sensing/test_sensing_stillness.py``
+#: the board's datasheet noise figure of 46 counts); the window must outlast that,
+#: and this is the next whole scan at 200 scans/s. ``tests/sensing/test_sensing_stillness.py``
 #: recomputes it from the field tables, so a magnet or stack change that needs a
 #: longer window (or allows a shorter one) fails there instead of in a game.
-LONG_STILL_MS = 50.0
+LONG_STILL_MS = 65.0
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge

@@ -10,12 +10,16 @@ slide as stopping on a cell it only passed.
 
 :func:`crossing_still_ms` computes that time from the same magpylib field tables
 the simulator reads (``lawmaster.hardware.magnetics.fields``), for a pass straight
-over the centre (the longest chord through the flat top), noise-free: noise only
-widens a window's spread, so this is the worst case.
+over the centre (the longest chord through the flat top), noise-free but with the
+still spread the sensing allows a channel of the board's noise figure (the
+DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.data.noise_counts``,
+the figure the simulator runs at): a noisier channel is allowed a wider spread,
+so a slide looks still for longer.
 """
 
 from __future__ import annotations
 
+from lawmaster.hardware.magnetics.data import noise_counts
 from lawmaster.hardware.magnetics.fields import field_table
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import creep_counts, still_spread
@@ -25,9 +29,6 @@ from lawmaster.host.sensing.sensing import creep_counts, still_spread
 #: ``tests/sensing/test_tracker_observations.py`` plays it) crosses its middle cells
 #: at 64 mm/s and more; 60 keeps a margin below that.
 CAREFUL_CROSSING_MM_S = 60.0
-#: The scanner's ADC noise (counts, one sigma) on the reference hardware, which the
-#: simulator models (``PhysicalBoard(noise_counts=24)``) and the calibration measures.
-NOISE_COUNTS = 24.0
 _STEP_MM = 0.01
 
 
@@ -39,7 +40,12 @@ def _reading(sensor_map: SensorMap, kind: str, rho_mm: float) -> float:
     return abs(mt * counts_per_mt)
 
 
-def still_half_chord_mm(sensor_map: SensorMap, kind: str, noise: float = NOISE_COUNTS) -> float:
+def board_noise(sensor_map: SensorMap) -> float:
+    """One reading's RMS noise on this board's sensors (counts, datasheet figure)."""
+    return noise_counts(sensor_map.sensor.part, sensor_map.sensor.supply_v)
+
+
+def still_half_chord_mm(sensor_map: SensorMap, kind: str, noise: float | None = None) -> float:
     """How far from the centre a pass over it still looks still, on each side (mm).
 
     The window centred on the peak holds readings from the level down to the reading
@@ -47,7 +53,7 @@ def still_half_chord_mm(sensor_map: SensorMap, kind: str, noise: float = NOISE_C
     plus the creep allowance (reckoned on the window's mean, as the sensing does).
     """
     height = _reading(sensor_map, kind, 0.0)
-    tol = still_spread(noise, height)
+    tol = still_spread(board_noise(sensor_map) if noise is None else noise, height)
     d = 0.0
     while d < sensor_map.pitch_mm / 2:
         nd = d + _STEP_MM
@@ -68,7 +74,7 @@ def curvature(sensor_map: SensorMap, kind: str) -> float:
 def crossing_still_ms(
     sensor_map: SensorMap,
     *,
-    noise: float = NOISE_COUNTS,
+    noise: float | None = None,
     speed_mm_s: float = CAREFUL_CROSSING_MM_S,
 ) -> float:
     """The longest a slide at ``speed_mm_s`` looks still crossing a spot, over the kinds."""

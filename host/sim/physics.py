@@ -21,8 +21,11 @@ Model (why it is good enough for the host code that has to cope with it):
 * The sensor is ratiometric: ``32768 + offset + gain · sensitivity · B``, clamped
   to the output rails (0.2 V from each supply rail), then ADC noise on top. Each
   sensor has its own offset and gain (seeded spread), as real parts do.
-* Noise: Gaussian ADC noise from a seeded pool of noise frames (fast), plus
-  optional rare spikes (a single channel jumping for one scan).
+* Noise: Gaussian noise from a seeded pool of noise frames (fast), plus optional
+  rare spikes (a single channel jumping for one scan). Its size is, unless a
+  test asks for another, the board's own noise figure from the datasheets (the
+  DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.data.
+  noise_counts``): the same figure the published margins are measured against.
 * "Clicks": in GW:s brott a criminal's magnet snaps onto GW's blue magnet when
   GW's pair comes over it (a north-down and a south-down disc side by side
   attract); the criminal then rides along at the blue magnet's side.
@@ -45,6 +48,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Protocol
 
+from lawmaster.hardware.magnetics.data import noise_counts as datasheet_noise
 from lawmaster.hardware.magnetics.fields import FieldTable, field_table
 from lawmaster.hardware.sensor_map import SensorMap
 
@@ -101,6 +105,11 @@ class Pose:
     ride_dy: float = 0.0
 
 
+def board_noise(sensor_map: SensorMap) -> float:
+    """The RMS noise of one reading of ``sensor_map``'s sensors (counts, datasheet figure)."""
+    return datasheet_noise(sensor_map.sensor.part, sensor_map.sensor.supply_v)
+
+
 class PhysicalBoard:
     """Magnets on a board over hall sensors; ``read(channel) -> int`` like the scanner's ADC."""
 
@@ -109,7 +118,7 @@ class PhysicalBoard:
         sensor_map: SensorMap,
         *,
         seed: int = 0,
-        noise_counts: float = 24.0,
+        noise_counts: float | None = None,
         gain_spread: float = 0.08,
         offset_counts: float = 400.0,
         spike_rate: float = 0.0,
@@ -117,6 +126,8 @@ class PhysicalBoard:
         clicks: Mapping[str, str] | None = None,
         click_mm: float = 7.0,
     ) -> None:
+        if noise_counts is None:
+            noise_counts = board_noise(sensor_map)
         if noise_counts > 400:
             raise ValueError("noise above 400 counts would push readings past the u16 range")
         self.map = sensor_map

@@ -122,7 +122,7 @@ class Rig:
         seed: int = 0,
         rate: float = 200.0,
         calibration: Calibration | None = None,
-        noise_counts: float = 24.0,
+        noise_counts: float | None = None,
         spike_rate: float = 0.0,
     ) -> None:
         self.map = sensor_map
