@@ -15,7 +15,7 @@ how to write one.
 """
 
 from .game import Game, Readers, Setup, SetupField
-from .players import Intent, Players, SeatPort, decision_rng, next_turn
+from .players import Intent, Players, SeatPort, decision_rng, next_turn, waiting_seats
 from .problems import Problem
 from .rules import (
     BOARD,
@@ -73,4 +73,5 @@ __all__ = [
     "next_turn",
     "prompt",
     "refusal",
+    "waiting_seats",
 ]

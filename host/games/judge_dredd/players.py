@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from lawmaster.host.plugin import Intent, SeatPort, decision_rng
+from lawmaster.host.plugin import Intent, SeatPort, waiting_seats
 from lawmaster.rules.core import steps_from
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
@@ -91,14 +91,11 @@ class DreddPlayers:
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        seats = self.seats
-        if seats.is_over():
+        turn = waiting_seats(self.seats, self.seed)
+        if turn is None:
             return None
-        waiting = seats.to_act()
-        if not waiting:
-            return None
-        rng = decision_rng(self.seed, seats)
-        pages = _Pages(seats)
+        waiting, rng = turn
+        pages = _Pages(self.seats)
         if _combat_open(pages[waiting[0]]["view"]):
             return self._combat(waiting, pages)
         for seat in waiting:
