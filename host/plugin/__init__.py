@@ -6,14 +6,17 @@
   :class:`Wait` and :class:`Question` — how a game's rules read the table's
   inputs and answer the referee (:mod:`.rules`);
 * :class:`Players`, :class:`SeatPort` and :class:`Intent` — simulated
-  players deciding through the seats' own pages (:mod:`.players`).
+  players deciding through the seats' own pages (:mod:`.players`);
+* :class:`Problem` — something on the board to put right, in words for the
+  tablets (:mod:`.problems`).
 
 Games are found through :mod:`lawmaster.host.games`; ``docs/PLUGINS.md`` shows
 how to write one.
 """
 
 from .game import Game, Readers, Setup, SetupField
-from .players import Intent, Players, SeatPort, decision_rng, next_turn
+from .players import Intent, Players, SeatPort, decision_rng, next_turn, waiting_seats
+from .problems import Problem
 from .rules import (
     BOARD,
     BUTTON,
@@ -56,6 +59,7 @@ __all__ = [
     "Intent",
     "Play",
     "Players",
+    "Problem",
     "Prompt",
     "Question",
     "Readers",
@@ -69,4 +73,5 @@ __all__ = [
     "next_turn",
     "prompt",
     "refusal",
+    "waiting_seats",
 ]

@@ -84,14 +84,23 @@ def decision_rng(seed: int, seats: SeatPort) -> random.Random:
     return random.Random(f"{seed}:{seats.game_key}")
 
 
-def next_turn(
-    seats: SeatPort, seed: int
-) -> tuple[str, random.Random, dict[str, Any]] | None:
-    """The first seat the table waits for, its random source and its own snapshot."""
+def waiting_seats(seats: SeatPort, seed: int) -> tuple[list[str], random.Random] | None:
+    """The seats the table waits for and the decision's random source (``None``:
+    the game is over or waits for nobody, so there is nothing to decide)."""
     if seats.is_over():
         return None
     waiting = seats.to_act()
     if not waiting:
         return None
-    seat = waiting[0]
-    return seat, decision_rng(seed, seats), seats.snapshot(seat)
+    return waiting, decision_rng(seed, seats)
+
+
+def next_turn(
+    seats: SeatPort, seed: int
+) -> tuple[str, random.Random, dict[str, Any]] | None:
+    """The first seat the table waits for, its random source and its own snapshot."""
+    turn = waiting_seats(seats, seed)
+    if turn is None:
+        return None
+    waiting, rng = turn
+    return waiting[0], rng, seats.snapshot(waiting[0])

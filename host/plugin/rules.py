@@ -244,6 +244,11 @@ class GameRules:
         self.context = context
         self.engine = context.engine
 
+    @property
+    def board_on(self) -> bool:
+        """Whether this table reads its board (else every move is typed on a tablet)."""
+        return self.context.board_on
+
     def start(self, state: Any) -> None:
         """The table's game stands at ``state`` (set up, or resumed from the journal)."""
 

@@ -1,4 +1,4 @@
-"""What every engine shares: errors, the JSON conventions, board data, replay.
+"""What every engine shares: errors, the JSON conventions, board data, steps on a map, replay.
 
 An engine is an :class:`Engine` subclass named by its game (``"gw-brott"``…);
 the host finds installed games, and so their engines, through its registry
@@ -20,6 +20,7 @@ from .actions import (
 from .boarddata import load_board_data
 from .engine import Engine, EngineLookup, Outcome, lookup
 from .errors import IllegalAction
+from .graph import steps_from
 from .jsontypes import JsonObject, JsonValue
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "lookup",
     "optional_field",
     "public",
+    "steps_from",
     "to_seats",
     "visible_to",
 ]

@@ -237,17 +237,12 @@ class Deduction:
             seed=seed,
             exact_probabilities=exact_probabilities,
         )
-        # The probability map keeps its own set map (always the joint one, the
-        # tightest sound map) to keep its support inside.
-        belief = Belief.start(
+        belief = start_belief(
             board,
             pieces,
             exact=exact_probabilities,
             seed=seed,
             special_move_catches=special_move_catches,
-            sound=cls.start_sets(
-                board, pieces, special_move_catches=special_move_catches, seed=seed
-            ),
         )
         object.__setattr__(start, "_belief", belief)
         return start
@@ -797,9 +792,14 @@ def start_belief(
     particles: int = PARTICLES,
     special_move_catches: bool = True,
 ) -> Belief:
-    """A probability map on its own (no set map to follow), for tests and benches:
-    everyone in jail, GW on its start, kept inside a set map of the same start."""
+    """A probability map at the start: everyone in jail, GW on its start.
+
+    :meth:`Deduction.start` attaches one to its set map; tests and benches use
+    one on its own.
+    """
     pieces = tuple(criminals)
+    # The probability map keeps its own set map (always the joint one, the
+    # tightest sound map) to keep its support inside.
     sound = Deduction.start_sets(
         board, pieces, special_move_catches=special_move_catches, seed=seed
     )

@@ -26,13 +26,15 @@ The search is exhaustive but skips what provably cannot matter:
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TypeAlias, TypedDict
+
+from lawmaster.rules.core import steps_from
 
 from . import movement, resolve
 from .state import State
@@ -114,15 +116,7 @@ def _chance(state: State, player: str, dice: int, allowance: int) -> Fraction:
 
 def _distances(state: State, target: str) -> dict[str, int]:
     """Hexes from each hex to ``target`` on the bare map: no Judge needs fewer."""
-    distance = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        for nxt in state.board.neighbours[here]:
-            if nxt not in distance:
-                distance[nxt] = distance[here] + 1
-                queue.append(nxt)
-    return distance
+    return steps_from(target, state.board.neighbours.__getitem__)
 
 
 def _key(state: State) -> Key:

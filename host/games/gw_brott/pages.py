@@ -18,6 +18,7 @@ from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
+from lawmaster.host.ui.lists import sentence_list
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
@@ -317,11 +318,6 @@ def _jailed(grid: Board, view: Mapping[str, Any], order: list[str], mirror: bool
     return parts
 
 
-def _sentences(lines: Iterable[str], css: str) -> Markup:
-    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines if line)
-    return Markup('<ul class="{}">{}</ul>').format(css, items) if items else Markup("")
-
-
 def _now(view: Mapping[str, Any]) -> Markup:
     lines = gw_know.may_do(view)
     round_ = view.get("round")
@@ -330,7 +326,7 @@ def _now(view: Mapping[str, Any]) -> Markup:
         head = Markup("<p>{}</p>").format(_("Round %(round)s.", round=round_))
     dice = gw_know.dice_words(view.get("criminal_dice"))
     return Markup('<div class="gw-now">{}{}{}</div>').format(
-        head, _sentences(lines, "gw-may"), Markup("<p>{}</p>").format(dice) if dice else ""
+        head, sentence_list(lines, "gw-may"), Markup("<p>{}</p>").format(dice) if dice else ""
     )
 
 
@@ -502,7 +498,7 @@ def _public_record(view: Mapping[str, Any]) -> Markup:
             )
     if not lines:
         return Markup("")
-    return Markup("<h3>{}</h3>").format(_("So far")) + _sentences(lines, "gw-record")
+    return Markup("<h3>{}</h3>").format(_("So far")) + sentence_list(lines, "gw-record")
 
 
 #: The referee's prompt kinds drawn here; any other kind falls to the generic forms.

@@ -18,10 +18,10 @@ have without it.
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 from lawmaster.host.plugin import Intent, SeatPort, next_turn
+from lawmaster.rules.core import steps_from
 from lawmaster.rules.gw_brott.board import Board
 
 from .boards import view_board
@@ -199,16 +199,8 @@ class Players:
     def _distance(self, goal: int) -> list[int | None]:
         """Street distances from every cell to ``goal`` (``None``: unreachable)."""
         if goal not in self._distance_cache:
-            distances: list[int | None] = [None] * self.board.size
-            distances[goal] = 0
-            queue = deque([goal])
-            while queue:
-                cell = queue.popleft()
-                for near in self.board.neighbours[cell]:
-                    if distances[near] is None:
-                        distances[near] = (distances[cell] or 0) + 1
-                        queue.append(near)
-            self._distance_cache[goal] = distances
+            steps = steps_from(goal, self.board.neighbours.__getitem__)
+            self._distance_cache[goal] = [steps.get(cell) for cell in range(self.board.size)]
         return self._distance_cache[goal]
 
     # -- counting squares ----------------------------------------------------------

@@ -32,6 +32,7 @@ from lawmaster.host.plugin import (
     Expect,
     GameRules,
     Play,
+    Problem,
     Prompt,
     Question,
     RulesContext,
@@ -59,21 +60,6 @@ JAIL = "jail"
 GW_PAUSE_S = 1.5
 #: At most this many ways are offered when a fast slide skipped corners.
 MAX_WAYS = 8
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something on the board that must be put right before play goes on."""
-
-    piece: str | None
-    kind: str
-    text: str
-    reason: str = ""
-
-    def words(self) -> str:
-        if self.reason:
-            return told("%(reason)s: %(fix)s", reason=self.reason, fix=self.text)
-        return self.text
 
 
 class GwBrottRules(GameRules):
@@ -243,10 +229,6 @@ class GwBrottRules(GameRules):
             ) from None
         return action
 
-    @property
-    def board_on(self) -> bool:
-        return self.context.board_on
-
     # -- the board --------------------------------------------------------------------
     def expectation(self, state: Any) -> Expectation | None:
         """Where every magnet belongs now, who may move it, who must go to jail."""
@@ -280,7 +262,7 @@ class GwBrottRules(GameRules):
             return Expect()  # the piece is no longer expected on GW's magnet
         if kind == "anomaly":
             key = observation.piece or f"?{observation.found}"
-            self.problems[key] = Problem(observation.piece, observation.kind, observation.text)
+            self.problems[key] = Problem(observation.piece, observation.text, kind=observation.kind)
         elif kind == "restored":
             key = observation.piece or f"?{observation.at}"
             had_problem = self.problems.pop(key, None) is not None
@@ -409,9 +391,9 @@ class GwBrottRules(GameRules):
         kind = "gw" if moved.piece == GW else "criminal"
         self.problems[moved.piece] = Problem(
             moved.piece,
-            kind,
             told("put %(piece)s back on %(cell)s", piece=moved.piece, cell=moved.from_),
             reason,
+            kind,
         )
 
     def _ask(self, ambiguous: Any, state: Any, now: float) -> Decision:

@@ -26,9 +26,9 @@ from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI
+from lawmaster.host.ui.boards import tolerant
 from lawmaster.host.ui.measure import bold_width
 from lawmaster.host.ui.speak import spoken
-from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
@@ -76,12 +76,7 @@ JUDGE_FILLS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 KO_FILL = "#9e9e9e"
 
 
-@lru_cache(maxsize=8)
-def _board(name: str) -> Board | None:
-    try:
-        return Board.load(name)
-    except (IllegalAction, OSError, ValueError, TypeError):
-        return None
+_board = tolerant(Board.load)
 
 
 def _city_of(view: Mapping[str, Any]) -> Board | None:

@@ -35,11 +35,11 @@ first put on the board); ``notes["taps"]`` lists the cards tapped for the input 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from lawmaster.host.plugin import Intent, SeatPort, decision_rng
+from lawmaster.host.plugin import Intent, SeatPort, waiting_seats
+from lawmaster.rules.core import steps_from
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
@@ -91,14 +91,11 @@ class DreddPlayers:
     # -- the one entry point -------------------------------------------------
     def decide(self) -> Intent | None:
         """The next input, or ``None`` when the game is over or waits for nobody."""
-        seats = self.seats
-        if seats.is_over():
+        turn = waiting_seats(self.seats, self.seed)
+        if turn is None:
             return None
-        waiting = seats.to_act()
-        if not waiting:
-            return None
-        rng = decision_rng(self.seed, seats)
-        pages = _Pages(seats)
+        waiting, rng = turn
+        pages = _Pages(self.seats)
         if _combat_open(pages[waiting[0]]["view"]):
             return self._combat(waiting, pages)
         for seat in waiting:
@@ -262,15 +259,7 @@ class DreddPlayers:
 
     def _distance(self, a: str, b: str) -> int:
         if a not in self._steps:
-            steps = {a: 0}
-            queue = deque([a])
-            while queue:
-                here = queue.popleft()
-                for nxt in self.board.neighbours(here):
-                    if nxt not in steps:
-                        steps[nxt] = steps[here] + 1
-                        queue.append(nxt)
-            self._steps[a] = steps
+            self._steps[a] = steps_from(a, self.board.neighbours)
         return self._steps[a].get(b, 99)
 
     def _end_movement(self, seat: str, page: Page, rng: random.Random) -> Intent:

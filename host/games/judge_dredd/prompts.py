@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lawmaster.host.plugin import Prompt, prompt
 from lawmaster.host.ui.text import Text, sentence, told, told_n
@@ -36,9 +36,11 @@ class DreddPrompts:
     recycling: dict[str, list[str]]
     dice: dict[str, list[int]]
 
-    @property
-    def board_on(self) -> bool:
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Declared for the type checker only: at run time the rules' own
+        # GameRules.board_on must answer, and this mixin stands first in their bases.
+        @property
+        def board_on(self) -> bool: ...
 
     def roll_keys(self, seat: str, state: Any) -> list[str]:
         raise NotImplementedError

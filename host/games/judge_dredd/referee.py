@@ -154,10 +154,6 @@ class DreddRules(DreddPrompts, GameRules):
             return (owner,) if owner else ()
         return tuple(self.engine.seats(state))
 
-    @property
-    def board_on(self) -> bool:
-        return self.context.board_on
-
     # -- completing inputs --------------------------------------------------------
     def complete(
         self, seat: str, action: Action, state: Any, rng: random.Random | None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from flask_babel import gettext as _
@@ -21,6 +20,8 @@ from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI, generic
+from lawmaster.host.ui.boards import tolerant
+from lawmaster.host.ui.lists import sentence_list
 from lawmaster.host.ui.measure import bold_width
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
@@ -77,12 +78,7 @@ _STYLE = (
 DREDD_RING = "#ffca28"
 
 
-@lru_cache(maxsize=8)
-def _board(name: str) -> Board | None:
-    try:
-        return Board.load(name)
-    except (IllegalAction, OSError, ValueError, TypeError):
-        return None
+_board = tolerant(Board.load)
 
 
 def board_of(view: Mapping[str, Any]) -> Board | None:
@@ -389,11 +385,6 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             f"{escape(str(player)[:1].upper())}</text></g>"
         )
     return parts
-
-
-def _sentences(lines: list[str], css: str) -> Markup:
-    items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines if line)
-    return Markup('<ul class="{}">{}</ul>').format(css, items) if items else Markup("")
 
 
 def _badge(player: object, colour: object) -> Markup:
@@ -758,7 +749,7 @@ class GraffitiUI(SeatUI):
             return Markup("")
         grid = board_of(view)
         seat = str(view.get("seat") or snapshot.get("seat") or "")
-        parts = [_you(view, seat), _sentences(know.may_do(view, grid), "graffiti-may")]
+        parts = [_you(view, seat), sentence_list(know.may_do(view, grid), "graffiti-may")]
         parts.append(_threat_list(view, grid))
         parts.append(_prestige(view))
         parts.append(_facts(view, grid))

@@ -25,11 +25,11 @@ decision has ``notes["take_off"]``: the pawn to lift off the board first.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
 from lawmaster.host.plugin import Intent, SeatPort, next_turn
+from lawmaster.rules.core import steps_from
 from lawmaster.rules.unamerican_graffiti import Board
 
 PLAYERS = ("chopper", "phantom")
@@ -172,13 +172,5 @@ class GraffitiPlayers:
     def _distance(self, a: str, b: str) -> int:
         """Hexes between ``a`` and ``b`` over the map (ignoring who stands where)."""
         if a not in self._steps:
-            steps = {a: 0}
-            queue = deque([a])
-            while queue:
-                here = queue.popleft()
-                for near in self.board.neighbours[here]:
-                    if near not in steps:
-                        steps[near] = steps[here] + 1
-                        queue.append(near)
-            self._steps[a] = steps
+            self._steps[a] = steps_from(a, self.board.neighbours.__getitem__)
         return self._steps[a].get(b, 99)

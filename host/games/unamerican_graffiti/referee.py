@@ -37,6 +37,7 @@ from lawmaster.host.plugin import (
     Decision,
     GameRules,
     Play,
+    Problem,
     Prompt,
     Question,
     RulesContext,
@@ -105,21 +106,6 @@ class Reading:
         return self.actions[0] if len(self.actions) == 1 else None
 
 
-@dataclass(frozen=True)
-class Problem:
-    """Something on the board to put right before play goes on."""
-
-    piece: str | None
-    text: str
-    reason: str = ""
-
-    def words(self) -> str:
-        """Why, then what to do, as the tablets show it."""
-        if self.reason:
-            return told("%(reason)s: %(fix)s", reason=self.reason, fix=self.text)
-        return self.text
-
-
 class GraffitiRules(GameRules):
     """Unamerican Graffiti: Chopper against the Phantom, the Judges moved by the opponent."""
 
@@ -141,10 +127,6 @@ class GraffitiRules(GameRules):
         if action.get("by") is None:
             return told("the scrawler's move")
         return told("%(who)s's move", who=action.get("by"))
-
-    @property
-    def board_on(self) -> bool:
-        return self.context.board_on
 
     # -- completing inputs --------------------------------------------------------
     def complete(
