@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 # Longest single sleep while idle or waiting for the next scan: bounds command latency.
 _IDLE_SLICE_US = 1000
 _MASK = protocol.SEQ_MASK
-DEADBAND = 48
-"""Default dead-band in u16 counts (3 LSB of the RP2040's 12-bit ADC), on the smoothed
-reading (see ``changes.py``): twice the simulated board's noise (24 counts, one sigma),
-over five times the smoothed noise, so a still channel stays quiet."""
+DEADBAND = 96
+"""Default dead-band in u16 counts (6 LSB of the RP2040's 12-bit ADC), on the smoothed
+reading (see ``changes.py``): twice a board's noise figure (46 counts, one sigma: the
+DRV5055's noise and the ADC's 8.7 effective bits, ``hardware/MAGNETICS.md``), over
+five times the smoothed noise, so a still channel stays quiet."""
 KEYFRAME_MS = 2000
 """Default keyframe interval: the host can always resync within two seconds."""
 SELFTEST_SCANS = 32

@@ -42,7 +42,7 @@ CONFIG = {
     # Clock the RP2040 at this frequency (Hz) for scan headroom; None = leave it.
     "cpu_hz": 200_000_000,
     # Change-only reporting (see app.py): dead-band in u16 counts, keyframe interval.
-    "deadband": 48,
+    "deadband": 96,
     "keyframe_ms": 2000,
     # Self-test every channel once at boot (the report follows the boot HELLO).
     "selftest_at_boot": True,

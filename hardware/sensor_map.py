@@ -75,12 +75,20 @@ class Magnet:
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of magnetic piece: its name, polarity as sensed and its magnets."""
+    """A kind of magnetic piece: its name, polarity as sensed and its magnets.
+
+    ``long_still_ms`` is how long a magnet of this kind that arrived sliding must
+    read steady before it counts as at rest (``None``: the sensing layer's
+    default): a careful slide across a sensor's centre looks still for a while,
+    longer the flatter the kind's field is at its peak
+    (``lawmaster.host.sensing.stillness`` computes it; a test holds the two together).
+    """
 
     name: str
     polarity: str
     magnets: tuple[Magnet, ...]
     description: str = ""
+    long_still_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -227,7 +235,14 @@ class SensorMap:
             sign = sum(m.sign * m.moment for m in magnets)
             if (sign > 0) != (k["polarity"] == "south"):
                 raise ValueError(f"kind {name}: its magnets do not add up to {k['polarity']}")
-            kinds[name] = Kind(name, k["polarity"], magnets, k.get("description", ""))
+            window = k.get("long_still_ms")
+            kinds[name] = Kind(
+                name,
+                k["polarity"],
+                magnets,
+                k.get("description", ""),
+                None if window is None else float(window),
+            )
         s = data["sensor"]
         keeper = s.get("keeper")
         if isinstance(keeper, Mapping):

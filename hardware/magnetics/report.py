@@ -14,7 +14,7 @@ from lawmaster.hardware.magnetics.check import check
 from lawmaster.hardware.magnetics.placement import POCKET_CLEARANCE_MM
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import ENTER, LEAVE, LONG_STILL_MS
-from lawmaster.host.sensing.stillness import crossing_still_ms
+from lawmaster.host.sensing.stillness import crossing_still_ms, kind_crossing_still_ms
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 DOC = Path(__file__).resolve().parent.parent / "MAGNETICS.md"
@@ -184,18 +184,26 @@ def render() -> str:
         " are still held, and a caught criminal is still carried (table above). A glide of"
         " 3 mm or more turns the blue magnet's pull on a criminal beside it into a push"
         " over a keeper, so 2.5 mm is near the top of what works.",
+        "- The wooden piece's magnet is Ø12 × 8 mm rather than a wide Ø20 × 4 mm disc of"
+        " about the same strength: the wide disc's field is so flat at its peak that a"
+        " careful slide of GW looked still for 60 ms crossing a cell, and the sensing"
+        " would have waited that long before taking every GW move; the narrow one's"
+        f" crossing is {kind_crossing_still_ms(SensorMap.load('gw-brott'), 'gw'):.0f} ms"
+        " (its own window, `long_still_ms` in the map), at a small cost in how hard it"
+        " drags the blue magnet (still above 1 at the sticky end).",
         "",
         "## Open",
         "",
         "- The broad, flat-topped fields these margins need keep a careful slide's reading"
         " (60 mm/s over a cell) within the sensing layer's still spread for up to"
         f" {crossing_still_ms(SensorMap.load('gw-brott')):.0f} ms as it crosses a criminal's"
-        " centre at the noise figured above, so the long stillness window is"
-        f" {LONG_STILL_MS:g} ms (`LONG_STILL_MS`; host/sensing/stillness.py recomputes it"
-        " from these field tables and a test holds the two together). The simulator runs at"
-        " the same noise figure. On a table whose calibration measures less noise the"
-        " window is longer than it needs to be, which costs only a slide's confirmation"
-        " time; a window taken from the calibrated noise is not done.",
+        " centre at the noise figured above, so a criminal that arrived sliding waits a"
+        f" {LONG_STILL_MS:g} ms window (`LONG_STILL_MS`; each kind's own window is in its"
+        " map, and host/sensing/stillness.py recomputes them from these field tables; a test"
+        " holds the two together). The simulator runs at the same noise figure. On a table"
+        " whose calibration measures less noise the windows are longer than they need to"
+        " be, which costs only a slide's confirmation time; windows taken from the"
+        " calibrated noise are not done.",
         "",
     ]
     return "\n".join(out)

@@ -27,7 +27,7 @@ Figures:
   scanner's link during a simulated game on the largest standard board (the
   shipped sensor map with the most channels) at 200 scans/s: the real firmware
   (``firmware.app.Firmware``) in full-frame mode (a keyframe every scan) and in
-  change-only mode (its defaults: dead-band 48 counts, a keyframe every 2 s),
+  change-only mode (its defaults: dead-band 96 counts, a keyframe every 2 s),
   fed the same simulated sensor readings (noise, spikes, pieces lifted and slid).
   ``link_bytes_per_s_full_at_rest`` and ``link_bytes_per_s_changes_at_rest``: the
   same with nobody touching the board. ``max_frame_bytes``: the longest frame

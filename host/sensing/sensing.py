@@ -10,8 +10,9 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   rest there. Reported twice: after ``still_frames`` (5) readings within the
   *landed* spread (``LANDED``: a piece put down from above may still bob a few
   tenths of a millimetre in height, which swings its reading though it stands
-  where it landed), and again after the long window, ``LONG_STILL_MS`` of readings
-  (14 at 200 scans/s) within the tight *still* spread (a few noise widths). A
+  where it landed), and again after the long window (the kind's own, else
+  ``LONG_STILL_MS``: 13 readings at 200 scans/s) within the tight *still* spread
+  (a few noise widths). A
   magnet sliding over a spot is seen (``Occupancy``) but does not settle, which is
   how the tracker tells the cells a slide passed from the cell where it stopped; a
   slow slide looks steady for 5 frames as it crosses a sensor's centre (the field
@@ -68,14 +69,16 @@ LANDED = 0.20
 #: spread alone decides, so a slow slide crossing a centre is not still.
 CREEP_MM = 0.25
 CURVATURE = 0.0181
-#: The long window. A careful slide (``stillness.CAREFUL_CROSSING_MM_S``) crossing a
-#: sensor's centre keeps the reading within the still spread for up to 60.3 ms with
-#: the magpylib fields of the reference boards (the gw_brott criminal's flat top, at
-#: the board's datasheet noise figure of 46 counts); the window must outlast that,
-#: and this is the next whole scan at 200 scans/s. ``tests/sensing/test_sensing_stillness.py``
-#: recomputes it from the field tables, so a magnet or stack change that needs a
+#: The long window, for a kind whose sensor map gives none (``Kind.long_still_ms``).
+#: A careful slide (``stillness.CAREFUL_CROSSING_MM_S``) crossing a sensor's centre
+#: keeps the reading within the still spread for up to 59 ms with the magpylib
+#: fields of the reference boards (the gw_brott criminal's flat top, at the board's
+#: datasheet noise figure of 46 counts); the window must outlast that, and this is
+#: the next whole scan at 200 scans/s. Each kind's own window, in its map, is as
+#: short as its own field allows (GW's pair 40 ms). ``tests/sensing/test_sensing_stillness.py``
+#: recomputes both from the field tables, so a magnet or stack change that needs a
 #: longer window (or allows a shorter one) fails there instead of in a game.
-LONG_STILL_MS = 65.0
+LONG_STILL_MS = 60.0
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge
@@ -194,12 +197,23 @@ class Sensing:
         self.calibration = calibration
         self.debounce = debounce
         self.still_frames = still_frames
-        if long_still_frames is None:
-            # A slow slide crossing a sensor's centre looks still for a *time* (the
-            # field is flat at its peak), however fast the scans come: the long window
-            # spans ``long_still_ms`` (11 readings at 200 scans/s, 21 at 400).
-            long_still_frames = long_window_frames(long_still_ms, rate)
-        self.long_still_frames = max(long_still_frames, still_frames)
+        # A slow slide crossing a sensor's centre looks still for a *time* (the field
+        # is flat at its peak), however fast the scans come: the long window spans
+        # ``long_still_ms`` (13 readings at 200 scans/s, 25 at 400), or the kind's own
+        # window where its map gives one. ``long_still_frames`` sets every kind's.
+        self._long_frames: dict[str | None, int] = {}
+        for name, kind in sensor_map.kinds.items():
+            if long_still_frames is not None:
+                frames = long_still_frames
+            else:
+                ms = long_still_ms if kind.long_still_ms is None else kind.long_still_ms
+                frames = long_window_frames(ms, rate)
+            self._long_frames[name] = max(frames, still_frames)
+        default = long_window_frames(long_still_ms, rate)
+        self.long_still_frames = max(
+            long_still_frames if long_still_frames is not None else default, still_frames
+        )
+        """The default long window (readings): a kind without one of its own uses it."""
         n = calibration.channels
         self.channels = n
         self._space: list[str | None] = sensor_map.space_of_channel() + [None] * (
@@ -329,10 +343,12 @@ class Sensing:
             return  # a change in progress: judge stillness after it
         watch = self._watch[ch]  # [reported_short (0/1), reading, reading, ...]
         watch.append(r)
-        short, long = self.still_frames, self.long_still_frames
-        if len(watch) > long + 1:
-            del watch[1]
         state = self._state[ch]
+        kind = self._tables[ch].classes[state]
+        short = self.still_frames
+        long = self._long_frames.get(kind, self.long_still_frames)
+        while len(watch) > long + 1:
+            del watch[1]
         tol = self._tables[ch].still_tol[state]
         if not watch[0]:
             if len(watch) > short:

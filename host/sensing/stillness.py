@@ -71,6 +71,18 @@ def curvature(sensor_map: SensorMap, kind: str) -> float:
     return (height - _reading(sensor_map, kind, 1.0)) / height
 
 
+def kind_crossing_still_ms(
+    sensor_map: SensorMap,
+    kind: str,
+    *,
+    noise: float | None = None,
+    speed_mm_s: float = CAREFUL_CROSSING_MM_S,
+) -> float:
+    """How long a slide of ``kind`` at ``speed_mm_s`` looks still crossing a spot (ms):
+    what that kind's long window (``Kind.long_still_ms``) must outlast."""
+    return 2 * still_half_chord_mm(sensor_map, kind, noise) / speed_mm_s * 1000
+
+
 def crossing_still_ms(
     sensor_map: SensorMap,
     *,
@@ -79,6 +91,6 @@ def crossing_still_ms(
 ) -> float:
     """The longest a slide at ``speed_mm_s`` looks still crossing a spot, over the kinds."""
     return max(
-        2 * still_half_chord_mm(sensor_map, kind, noise) / speed_mm_s * 1000
+        kind_crossing_still_ms(sensor_map, kind, noise=noise, speed_mm_s=speed_mm_s)
         for kind in sensor_map.kinds
     )

@@ -62,7 +62,11 @@ class SeatUI:
         return Markup("")
 
     def describe(self, event: Mapping[str, Any]) -> str:
-        """One log line for an event, as a sentence."""
+        """One log line for an event, as a sentence.
+
+        It must depend on the event and the page's language alone: the web says
+        each line once and reuses it for every later push of the log.
+        """
         return generic.describe(event)
 
     def side(self, snapshot: Mapping[str, Any], asked: str | None) -> str | None:

@@ -6,23 +6,52 @@ page, its JSON and its pushed events can never hold more than its snapshot.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 from flask import render_template
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from . import render
 
 #: The log shows the newest events first and stops here; the full log is in the journal.
 LOG_LINES = 150
+#: Log lines kept once said: every push re-renders a page's whole log, and saying an
+#: event again (its translation looked up word by word) was most of a push's cost.
+LINE_CACHE = 8192
+
+_lines: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+_lines_lock = threading.Lock()
+
+
+def _line(game: object, language: str, event: Any) -> str:
+    """One event's sentence, said once per game, language and event (a seat's UI says a
+    line from the event and the page's language alone: ``SeatUI.describe``)."""
+    # An event is JSON-like data, so its repr is its content (two equal events whose
+    # keys came in another order only miss the cache).
+    key = (str(game), language, repr(event))
+    with _lines_lock:
+        line = _lines.get(key)
+        if line is not None:
+            _lines.move_to_end(key)
+            return line
+    line = render.describe(game, event)
+    with _lines_lock:
+        _lines[key] = line
+        if len(_lines) > LINE_CACHE:
+            _lines.popitem(last=False)
+    return line
 
 
 def log_lines(snapshot: Mapping[str, Any]) -> list[str]:
     """The snapshot's log as sentences, newest first."""
     events = snapshot.get("log") or []
     game = snapshot.get("game")
-    return [render.describe(game, e) for e in reversed(events[-LOG_LINES:])]
+    language = str(get_locale())
+    return [_line(game, language, e) for e in reversed(events[-LOG_LINES:])]
 
 
 def regions(

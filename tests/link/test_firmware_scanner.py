@@ -131,7 +131,7 @@ def test_boot_says_hello_and_waits_for_start() -> None:
     firmware.step()
     (hello,) = replies(port, decoder)
     assert hello == p.HelloFrame(
-        0, p.VERSION, 16, 0, False, 1, 16, 256, p.MODE_CHANGES, 48, 2000
+        0, p.VERSION, 16, 0, False, 1, 16, 256, p.MODE_CHANGES, 96, 2000
     )
     assert firmware.scans == 0
 

@@ -15,6 +15,9 @@ GW = SensorMap.load("gw-brott")
 N = GW.channels
 LONG = long_window_frames(LONG_STILL_MS, 200.0)  # readings in the long window at 200 scans/s
 LONG_400 = long_window_frames(LONG_STILL_MS, 400.0)
+# GW's pair has a window of its own, shorter: its field is less flat at the peak.
+GW_LONG = long_window_frames(GW.kinds["gw"].long_still_ms or LONG_STILL_MS, 200.0)
+GW_LONG_400 = long_window_frames(GW.kinds["gw"].long_still_ms or LONG_STILL_MS, 400.0)
 
 
 def _flat_calibration(noise: float = 24.0) -> Calibration:
@@ -149,9 +152,18 @@ def test_a_placed_magnet_settles_while_it_still_bobs_but_is_not_still_until_it_s
     events = _bob(sensing, ch, 56000, -3000, 12, 0)
     short = [i for i, e in events if isinstance(e, Settled) and e.frames == 5]
     assert short and short[0] < 12  # landed: reported during the bob
-    assert [e for _, e in events if isinstance(e, Settled) and e.frames == LONG] == []
-    events = _bob(sensing, ch, 56000, 0, LONG + 2, 12)
-    assert [e.frames for _, e in events if isinstance(e, Settled)] == [LONG]
+    assert [e for _, e in events if isinstance(e, Settled) and e.frames == GW_LONG] == []
+    events = _bob(sensing, ch, 56000, 0, GW_LONG + 2, 12)
+    assert [e.frames for _, e in events if isinstance(e, Settled)] == [GW_LONG]
+
+
+def test_each_kind_waits_its_own_long_window():
+    sensing = Sensing(GW, _flat_calibration())
+    assert GW_LONG < LONG  # the map gives GW's pair a shorter window than a criminal's
+    for level, window in ((56000, GW_LONG), (32768 - 9000, LONG)):  # gw, then a criminal
+        ch = GW.spots_of("D4" if level > 32768 else "F4")[0].channel
+        events = _bob(sensing, ch, level, 0, 30, 100 if level > 32768 else 200)
+        assert [e.frames for _, e in events if isinstance(e, Settled)] == [5, window]
 
 
 def test_a_reading_still_climbing_faster_than_a_bob_is_not_landed():
@@ -196,5 +208,5 @@ def test_a_magnet_creeping_to_rest_off_centre_is_still_before_it_stops_entirely(
     for i in range(40):
         frame[ch] = round(53000 + 17 * min(i, 30))
         events += [(i, e) for e in sensing.feed(frame, i * 0.0025)]
-    longs = [i for i, e in events if isinstance(e, Settled) and e.frames == LONG_400]
+    longs = [i for i, e in events if isinstance(e, Settled) and e.frames == GW_LONG_400]
     assert longs and longs[0] < 30  # still, while it creeps

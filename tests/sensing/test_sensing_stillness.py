@@ -4,7 +4,7 @@ import pytest
 
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import CURVATURE, LONG_STILL_MS, long_window_frames
-from lawmaster.host.sensing.stillness import crossing_still_ms, curvature
+from lawmaster.host.sensing.stillness import crossing_still_ms, curvature, kind_crossing_still_ms
 
 GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
@@ -19,7 +19,20 @@ def test_the_long_window_is_the_shortest_whole_scan_that_does():
     # on a cell it passes: the window costs a slide's settle latency no more than that.
     worst = max(crossing_still_ms(SensorMap.load(g)) for g in GAMES)
     assert worst >= LONG_STILL_MS - 5.0
-    assert long_window_frames(LONG_STILL_MS, 200.0) == 14
+    assert long_window_frames(LONG_STILL_MS, 200.0) == 13
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_kinds_own_window_outlasts_its_crossing_by_less_than_a_scan(game):
+    # A kind's own window (its map's long_still_ms) is what the sensing waits for a
+    # magnet of that kind that arrived sliding: it must outlast that kind's careful
+    # crossing, and be no more than one scan at 200 scans/s longer than it needs.
+    sensor_map = SensorMap.load(game)
+    for name, kind in sensor_map.kinds.items():
+        assert kind.long_still_ms is not None, name
+        crossing = kind_crossing_still_ms(sensor_map, name)
+        assert crossing < kind.long_still_ms <= crossing + 5.0, (name, crossing)
+        assert kind.long_still_ms <= LONG_STILL_MS
 
 
 def test_the_creep_allowance_is_the_steepest_kinds_curvature():

@@ -30,7 +30,9 @@ def test_polarity_sign_and_strength():
     criminal = board.read(_channel("C7")) - MID_SCALE
     gw = board.read(_channel("H3")) - MID_SCALE
     assert criminal < -2000  # north towards the board: the reading falls
-    assert gw > 4 * abs(criminal)  # GW's pair: strong south
+    # GW's pair: a strong south, several times a criminal's reading (the exact
+    # readings are the design's, hardware/MAGNETICS.md: ~21900 and ~-5600 counts).
+    assert gw > 3 * abs(criminal)
 
 
 def test_field_falls_off_with_distance_and_height():
