@@ -68,6 +68,7 @@ class Calibrator:
         self._spot_i = 0
         self._step = "empty"
         self._recent: list[int] = []
+        self._limits: list[tuple[str, int, float, float]] = []
         self.warning = ""
         self.prompt = Prompt("empty", "Take every magnet off the board and keep your hands away")
 
@@ -109,6 +110,12 @@ class Calibrator:
                 for ch in range(self.map.channels):
                     self.baseline[ch], self.noise[ch] = mean_and_noise(self._frames, ch)
                 self._frames = []
+                # Every frame until a piece shows up is searched for it elsewhere: the
+                # limits are fixed from here on, so work them out once.
+                self._limits = [
+                    (s.space, s.channel, self.baseline[s.channel], self._threshold(s.channel))
+                    for s in self.spots
+                ]
                 self._ask_place()
         elif self._step == "place":
             self._feed_place(readings)
@@ -158,11 +165,10 @@ class Calibrator:
 
     def _strongest_elsewhere(self, readings: Sequence[int], asked: int) -> str | None:
         best, best_off = None, 0.0
-        for spot in self.spots:
-            ch = spot.channel
-            off = abs(readings[ch] - self.baseline[ch])
-            if ch != asked and off > self._threshold(ch) and off > best_off:
-                best, best_off = spot.space, off
+        for space, ch, base, limit in self._limits:
+            off = abs(readings[ch] - base)
+            if off > limit and off > best_off and ch != asked:
+                best, best_off = space, off
         return best
 
     def _next_spot(self) -> None:

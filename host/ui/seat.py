@@ -61,6 +61,11 @@ class SeatUI:
         """The seat's own inputs, built from its prompts; empty: the generic buttons."""
         return Markup("")
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as players name it on the page's top bar and in "to act" (default:
+        as the game's header names it)."""
+        return seat
+
     def describe(self, event: Mapping[str, Any]) -> str:
         """One log line for an event, as a sentence.
 

@@ -74,7 +74,12 @@ def create_app(host: Any, **config: Any) -> Flask:
     i18n.init_app(app)
     app.before_request(check_same_origin)
     app.jinja_env.globals.update(
-        form_field=form_field, seat_scope=seat_scope, HOST_SCOPE=HOST_SCOPE, game_name=render.title
+        form_field=form_field,
+        seat_scope=seat_scope,
+        HOST_SCOPE=HOST_SCOPE,
+        game_name=render.title,
+        seat_name=render.seat_name,
+        seat_names=render.seat_names,
     )
 
     @app.after_request

@@ -34,7 +34,6 @@ GAMES = [
     (22, ["red", "green", "yellow"], False),
     (23, ["red", "green", "yellow", "blue"], False),
     (24, ["red", "green"], True),
-    (25, ["red", "green", "yellow"], False),
 ]
 STEPS = 80
 

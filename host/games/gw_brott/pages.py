@@ -761,6 +761,10 @@ class GwBrottUI(SeatUI):
             direction_word=direction_word,
         )
 
+    def seat_name(self, seat: str) -> str:
+        """GW's seat is "GW"; a criminal is its piece as the header names it."""
+        return _who(seat)
+
     def describe(self, event: Mapping[str, Any]) -> str:
         """One log line for a GW:s brott event."""
         line = _DESCRIBE.get(str(event.get("type")))

@@ -29,6 +29,18 @@ def title(game: object) -> str:
     return str(game or "Lawmaster").replace("-", " ").capitalize()
 
 
+def seat_name(game: object, seat: object) -> str:
+    """A seat as its game's players name it (GW:s brott's "gw" is "GW")."""
+    return ui_for(game).seat_name(str(seat))
+
+
+def seat_names(game: object, seats: object) -> str:
+    """Several seats as players name them, comma-separated."""
+    if not isinstance(seats, list | tuple):
+        return ""
+    return ", ".join(seat_name(game, s) for s in seats)
+
+
 def board(snapshot: Mapping[str, Any]) -> Markup:
     """The board of a snapshot."""
     return ui_for(snapshot.get("game")).board(snapshot)
