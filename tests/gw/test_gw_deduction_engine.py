@@ -219,7 +219,7 @@ def check_game(seed: int, board_name: str, count: int, two_player: bool, actions
             assert shown[piece] == sorted(cells)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     count=st.integers(2, 4),
@@ -229,7 +229,7 @@ def test_sound_on_the_small_board(seed: int, count: int, two_player: bool) -> No
     check_game(seed, "small", count, two_player, actions=150)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=35, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     count=st.integers(2, 4),

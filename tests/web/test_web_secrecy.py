@@ -35,7 +35,7 @@ GAMES = [
     (23, ["red", "green", "yellow", "blue"], False),
     (24, ["red", "green"], True),
 ]
-STEPS = 80
+STEPS = 50
 
 
 def outside_board(html: str) -> str:
