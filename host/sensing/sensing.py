@@ -201,19 +201,16 @@ class Sensing:
         # is flat at its peak), however fast the scans come: the long window spans
         # ``long_still_ms`` (13 readings at 200 scans/s, 25 at 400), or the kind's own
         # window where its map gives one. ``long_still_frames`` sets every kind's.
-        self._long_frames: dict[str | None, int] = {}
-        for name, kind in sensor_map.kinds.items():
-            if long_still_frames is not None:
-                frames = long_still_frames
-            else:
-                ms = long_still_ms if kind.long_still_ms is None else kind.long_still_ms
-                frames = long_window_frames(ms, rate)
-            self._long_frames[name] = max(frames, still_frames)
-        default = long_window_frames(long_still_ms, rate)
-        self.long_still_frames = max(
-            long_still_frames if long_still_frames is not None else default, still_frames
-        )
+        if long_still_frames is None:
+            long_still_frames = long_window_frames(long_still_ms, rate)
+            own = {k: v.long_still_ms for k, v in sensor_map.kinds.items() if v.long_still_ms}
+        else:
+            own = {}
+        self.long_still_frames = max(long_still_frames, still_frames)
         """The default long window (readings): a kind without one of its own uses it."""
+        self._long_frames: dict[str | None, int] = {
+            kind: max(long_window_frames(ms, rate), still_frames) for kind, ms in own.items()
+        }
         n = calibration.channels
         self.channels = n
         self._space: list[str | None] = sensor_map.space_of_channel() + [None] * (

@@ -12,15 +12,15 @@ slide as stopping on a cell it only passed.
 the simulator reads (``lawmaster.hardware.magnetics.fields``), for a pass straight
 over the centre (the longest chord through the flat top), noise-free but with the
 still spread the sensing allows a channel of the board's noise figure (the
-DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.data.noise_counts``,
+DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.margins.noise``,
 the figure the simulator runs at): a noisier channel is allowed a wider spread,
 so a slide looks still for longer.
 """
 
 from __future__ import annotations
 
-from lawmaster.hardware.magnetics.data import noise_counts
 from lawmaster.hardware.magnetics.fields import field_table
+from lawmaster.hardware.magnetics.margins import noise as board_noise
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.sensing import creep_counts, still_spread
 
@@ -38,11 +38,6 @@ def _reading(sensor_map: SensorMap, kind: str, rho_mm: float) -> float:
     counts_per_mt = spec.sensitivity_mv_per_mt / (spec.supply_v * 1000) * 65536
     mt = sum(m.sign * field_table(m, spec).bz(rho_mm) for m in sensor_map.kinds[kind].magnets)
     return abs(mt * counts_per_mt)
-
-
-def board_noise(sensor_map: SensorMap) -> float:
-    """One reading's RMS noise on this board's sensors (counts, datasheet figure)."""
-    return noise_counts(sensor_map.sensor.part, sensor_map.sensor.supply_v)
 
 
 def still_half_chord_mm(sensor_map: SensorMap, kind: str, noise: float | None = None) -> float:

@@ -24,8 +24,8 @@ Model (why it is good enough for the host code that has to cope with it):
 * Noise: Gaussian noise from a seeded pool of noise frames (fast), plus optional
   rare spikes (a single channel jumping for one scan). Its size is, unless a
   test asks for another, the board's own noise figure from the datasheets (the
-  DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.data.
-  noise_counts``): the same figure the published margins are measured against.
+  DRV5055's noise and the RP2040 ADC's ENOB, ``hardware.magnetics.margins.
+  noise``): the same figure the published margins are measured against.
 * "Clicks": in GW:s brott a criminal's magnet snaps onto GW's blue magnet when
   GW's pair comes over it (a north-down and a south-down disc side by side
   attract); the criminal then rides along at the blue magnet's side.
@@ -48,8 +48,8 @@ from dataclasses import dataclass
 from operator import add
 from typing import Protocol
 
-from lawmaster.hardware.magnetics.data import noise_counts as datasheet_noise
 from lawmaster.hardware.magnetics.fields import FieldTable, field_table
+from lawmaster.hardware.magnetics.margins import noise as board_noise
 from lawmaster.hardware.sensor_map import SensorMap
 
 MID_SCALE = 32768
@@ -103,11 +103,6 @@ class Pose:
     riding_on: str | None = None  # the piece this one has clicked onto
     ride_dx: float = 0.0  # where it sits relative to that piece (mm)
     ride_dy: float = 0.0
-
-
-def board_noise(sensor_map: SensorMap) -> float:
-    """The RMS noise of one reading of ``sensor_map``'s sensors (counts, datasheet figure)."""
-    return datasheet_noise(sensor_map.sensor.part, sensor_map.sensor.supply_v)
 
 
 class PhysicalBoard:
