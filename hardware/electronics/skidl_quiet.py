@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import warnings
 
 # SKiDL writes log files (<script>.log, <script>_erc.log) into the working
@@ -23,6 +25,20 @@ _quiet = logging.getLogger("skidl_quiet")
 
 
 def _load():  # noqa: ANN202 - returns the skidl module
+    # SKiDL opens its log files (skidl_REPL.log, ...) in the working directory at import,
+    # whatever SKIDL_NO_FILES says; several processes importing it from one directory (the
+    # test workers) would delete each other's files. Import it from a folder of our own.
+    here = os.getcwd()
+    scratch = tempfile.mkdtemp(prefix="lawmaster-skidl-")
+    os.chdir(scratch)
+    try:
+        return _import_quietly()
+    finally:
+        os.chdir(here)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _import_quietly():  # noqa: ANN202 - returns the skidl module
     previous = logging.root.manager.disable
     logging.disable(logging.WARNING)
     # SKiDL's SPICE tool imports InSpice when it can (about 4 s); nothing here simulates,
@@ -42,10 +58,8 @@ def _load():  # noqa: ANN202 - returns the skidl module
             del sys.modules["InSpice"]
     skidl.circuit.get_skidl_trace = lambda: []
     skidl.node.get_skidl_trace = lambda: []
+    _no_log_files()
     return skidl
-
-
-skidl = _load()
 
 
 def _no_log_files() -> None:
@@ -56,4 +70,4 @@ def _no_log_files() -> None:
         logger.stop_file_output()
 
 
-_no_log_files()
+skidl = _load()
