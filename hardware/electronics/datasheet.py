@@ -251,9 +251,7 @@ FIGURES: dict[str, Figure] = {
         " (it keeps a little filtering even with 3V3 and ADC_VREF shorted): it sets the"
         " filter's floor at high frequency, 1/201",
     ),
-    "pico.vref_c": _ds(
-        2.2e-6, "F", f"{PICO}, section 4.3: the 2.2 µF capacitor on ADC_VREF"
-    ),
+    "pico.vref_c": _ds(2.2e-6, "F", f"{PICO}, section 4.3: the 2.2 µF capacitor on ADC_VREF"),
     "drv5055.bandwidth": _ds(20e3, "Hz", f"{DRV5055}: features list, 20-kHz sensing bandwidth"),
     # -- first power (bringup) ------------------------------------------------------------
     "drv5055.vq_spread": _ds(
@@ -292,9 +290,7 @@ FIGURES: dict[str, Figure] = {
         "A",
         "Littelfuse 1812L075/33DR PTC (1812L series datasheet): hold current 0.75 A at 23 °C",
     ),
-    "fuse.i_trip": _ds(
-        1.5, "A", "Littelfuse 1812L075/33DR: trip current 1.5 A at 23 °C"
-    ),
+    "fuse.i_trip": _ds(1.5, "A", "Littelfuse 1812L075/33DR: trip current 1.5 A at 23 °C"),
     "fuse.v_max": _ds(33.0, "V", "Littelfuse 1812L075/33DR: maximum voltage 33 V"),
     "fuse.r_min": _as(
         0.11,
@@ -327,9 +323,7 @@ FIGURES: dict[str, Figure] = {
     "tvs.clamp": _ds(
         24.4, "V", "Littelfuse SMBJ15A datasheet: clamping voltage VC 24.4 V at IPP 24.6 A"
     ),
-    "buck.v_in_max": _ds(
-        50.0, "V", "Pololu D36V50Fx product page: input voltage up to 50 V"
-    ),
+    "buck.v_in_max": _ds(50.0, "V", "Pololu D36V50Fx product page: input voltage up to 50 V"),
 }
 
 

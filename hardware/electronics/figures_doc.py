@@ -161,8 +161,7 @@ def ripple_lines() -> list[str]:
         "",
         "| output follows its VCC | at no field (½ VCC) | at full swing |",
         "|---|---|---|",
-        f"| at every frequency (worst case) | {r.idle_rms:.0f} counts |"
-        f" {r.worst_rms:.0f} counts |",
+        f"| at every frequency (worst case) | {r.idle_rms:.0f} counts | {r.worst_rms:.0f} counts |",
         f"| only within its {_value(f('drv5055.bandwidth'), 'Hz')} sensing bandwidth |"
         f" {r.counts_rms(r.k_idle, r.sensor_gain):.1f} counts | {r.sensor_bw_rms:.1f} counts |",
         "",

@@ -117,7 +117,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         f" {ripple_figures.f_sw_hz / 1e3:.0f} kHz",
         "reaches the reference only through R9's 1/201 floor while a sensor's output moves",
         f"with it: up to {ripple_figures.worst_rms:.0f} counts RMS in a reading in the worst case",
-        "(`hardware/BUILD.md`, \"Supply ripple at the ADC\"). USB from the Pi carries data",
+        '(`hardware/BUILD.md`, "Supply ripple at the ADC"). USB from the Pi carries data',
         "only (VBUS and VSYS stay unconnected). Worst-case currents (`lawmaster hardware check`):",
         "",
         "| rail | worst case | capacity | margin |",
