@@ -90,8 +90,8 @@ def render() -> str:
         "   quiescent voltage (the window in the table: VCC/2 within the DRV5055's spread",
         "   and drift, over TP2's window, less GP26's own pull-down). Keep magnets away:",
         "   a magnet over channel 0 moves TP4 and shows the sensor alive.",
-        "5. **Remove the jumper and power-cycle.** The firmware starts, and the self-test at",
-        "   boot reads every channel: each sensor's idle reading must lie in "
+        "5. **Remove the jumper and power-cycle.** The firmware starts, and the self-test",
+        "   at boot reads every channel: each sensor's idle reading must lie in "
         + ", ".join(
             f"{lo}-{hi} counts ({TITLES[b]})"
             for b, (lo, hi) in ((b, idle_window_counts(SensorMap.load(b))) for b in BOARDS)
