@@ -166,13 +166,19 @@ def ripple_lines() -> list[str]:
         f" {r.counts_rms(r.k_idle, r.sensor_gain):.1f} counts | {r.sensor_bw_rms:.1f} counts |",
         "",
         "Against the noise figure of one reading (the ADC's ENOB and the sensor's own noise,"
-        f" `lawmaster hardware check`: {low:.0f}-{high:.0f} counts by board): in the worst case"
-        f" the ripple is {r.worst_rms / high:.1f}-{r.worst_rms / low:.1f} × the noise; within"
+        f" `lawmaster hardware check`: {_span(low, high, '.0f')} counts): in the worst case"
+        f" the ripple is {_span(r.worst_rms / high, r.worst_rms / low, '.1f')} × the noise; within"
         " the sensor's bandwidth it is a small part of it."
         " Which holds is for a measurement on the built board (the self-test at boot sees"
         " it as each channel's spread); an LC post-filter on the sensor rail removes the"
         " doubt.",
     ]
+
+
+def _span(low: float, high: float, form: str) -> str:
+    """``low-high``, or one figure when both print the same."""
+    a, b = format(low, form), format(high, form)
+    return a if a == b else f"{a}-{b}"
 
 
 def warmup(scanners: dict[str, Design]) -> str:
