@@ -15,6 +15,9 @@ requirement:
 ``min_margin_counts``          ≥ 5 × ``noise_counts``
 ``min_hold_safety``            ≥ 2
 ============================= ======================================
+
+``cost_eur`` (what one table costs, ``hardware/BOM.md``) and the part of it resting
+on estimated prices, ``cost_estimated_eur``, are reported, not judged.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import math
 
 from lawmaster.hardware import magnetics
 from lawmaster.hardware.electronics.budget import figures as electrical
-from lawmaster.hardware.electronics.generate import board_erc
+from lawmaster.hardware.electronics.cost import bill
+from lawmaster.hardware.electronics.generate import board_erc, host_design, scanner_design
+from lawmaster.hardware.electronics.pcb_cost import specs_for
 
 SUPPLY_MARGIN = 1.25
 MAGNETIC_KEYS = ("min_margin_counts", "noise_counts", "min_hold_safety")
@@ -34,6 +39,10 @@ def check(board: str) -> dict[str, float]:
     result = board_erc(board)
     figures = {"erc_errors": float(result.errors), "erc_warnings": float(result.warnings)}
     figures.update(electrical(board))
+    # What one table costs, every line priced from hardware/prices.json (BOM.md's table).
+    priced = bill(board, [scanner_design(board), host_design("i2c")], specs_for(board))
+    figures["cost_eur"] = priced.total_eur
+    figures["cost_estimated_eur"] = priced.estimate_eur
     magnetic = magnetics.check(board)
     for key in MAGNETIC_KEYS:
         value = float(magnetic[key])
@@ -45,9 +54,7 @@ def check(board: str) -> dict[str, float]:
         # caught criminal with it) across the front: more pull than the blue one's grip,
         # all the way from one keeper to the next, even at the sticky end of its glide.
         figures["gw_follow_ratio"] = float(magnetic["gw_follow_ratio"])
-        figures["gw_follow_ratio_high_friction"] = float(
-            magnetic["gw_follow_ratio_high_friction"]
-        )
+        figures["gw_follow_ratio_high_friction"] = float(magnetic["gw_follow_ratio_high_friction"])
     return figures
 
 

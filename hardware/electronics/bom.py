@@ -1,10 +1,13 @@
 """``hardware/BOM.md``, generated from the circuits (:mod:`.circuits`).
 
 Every electronic part of the schematic is counted per board from the SKiDL
-designs; the few things that are not on a schematic (the Pi's own supply, the
-cards' stickers, cables) are listed here. The magnets section is hand-written
-(the magnetics side of the design chooses magnets) and is carried over between
-its markers each time the file is generated.
+designs; the things that are not on a schematic (the Pi's own supply, the cards'
+stickers, cables) are listed in :mod:`.cost`, the mechanical parts in
+``hardware/mechanical/parts.json``, the PCBs by :func:`.pcb_cost.specs_for`. Every
+line is priced from ``hardware/prices.json`` (:func:`.cost.bill`), and each price
+says where and when it was read or that it is an estimate. The magnets section is
+hand-written (the magnetics side of the design chooses magnets) and is carried over
+between its markers each time the file is generated.
 """
 
 from __future__ import annotations
@@ -15,7 +18,11 @@ from lawmaster.hardware.sensor_map import SensorMap
 
 from .budget import settling
 from .circuits import BOARDS, Design
-from .parts import resistor_mpn, spec_of
+from .cost import OFF_SCHEMATIC, SECTIONS, Bill, bill, order_number
+from .mechanical import parts as mechanical_parts
+from .parts import spec_of
+from .pcb_cost import PcbSpec, quote, specs_for
+from .prices import Prices, load
 from .tables import ranges
 
 MAGNETS_BEGIN = "<!-- hand-written: magnets (begin); the generator carries this section over -->"
@@ -32,48 +39,6 @@ HEADER = (
 
 #: Linear sensing range of each DRV5055 variant at VCC 3.3 V (TI SBAS640, B_L).
 DRV5055_RANGE_MT = {"DRV5055A1": 22, "DRV5055A2": 44, "DRV5055A3": 88, "DRV5055A4": 176}
-
-#: Things a table needs that no schematic shows: (item, example, qty, what for).
-OFF_SCHEMATIC: tuple[tuple[str, str, str, str], ...] = (
-    ("microSD card, 32 GB, A1", "SanDisk SDSQUA4-032G", "1", "the Pi's system and the journal"),
-    (
-        "USB-C power supply for the Pi, 5.1 V 3 A",
-        "Raspberry Pi 15.3 W USB-C power supply",
-        "1",
-        "the Pi, the panel and the PN532 (through the Pi's header)",
-    ),
-    (
-        "12 V 2 A mains adapter, 2.1 mm barrel plug, centre positive",
-        "Mean Well GST25E12-P1J",
-        "1",
-        "the scanner: into J1, then the 3.3 V buck PS1",
-    ),
-    (
-        "USB-A to micro-USB data cable, 0.5 m",
-        "any (data lines needed)",
-        "1",
-        "Pico ↔ Pi (USB CDC serial; the Pico takes no power from it)",
-    ),
-    (
-        "NTAG213 NFC stickers, 25 mm round",
-        "NXP NTAG213 stickers",
-        "one per card",
-        "on every card the game reads (`lawmaster enroll`)",
-    ),
-    (
-        "sensor PCB, 2-layer, the size of the board",
-        "laid out from `schematic/scanner-<board>.net` on the board's template",
-        "1",
-        "carries every sensor at its map position, the multiplexers and the Pico",
-    ),
-    (
-        "jumper wires, female-female, 20 cm",
-        "any",
-        "~20",
-        "Pi header ↔ panel and PN532",
-    ),
-    ("tablet or phone per seat", "any browser", "per seat", "seats join by QR code"),
-)
 
 
 def _bom_rows(
@@ -120,16 +85,10 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
     ]
     for (key, value), counts, refs in _bom_rows(designs):
         spec = spec_of(key)
-        mpn = spec.mpn
+        mpn = order_number(key, value)
         description = spec.description
         if key == "drv5055":
-            # One part, two sensitivities: each board's map picks the one its magnets need.
-            mpn = f"TI {value}QDBZR"
             description += f", ±{DRV5055_RANGE_MT[value]} mT"
-        if key == "resistor":
-            ohms = value.replace("R", "").replace("k", ".")
-            number = float(ohms) * (1000 if "k" in value else 1) if ohms else 0
-            mpn = resistor_mpn(int(round(number)))
         qty = " | ".join(str(counts.get(b, 0)) for b in designs)
         lines.append(
             f"| {description} | {value} | {spec.package} | {mpn} | {qty} | {ranges(refs)} |"
@@ -141,7 +100,16 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
         "| item | example | qty | what for |",
         "|---|---|---|---|",
     ]
-    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in OFF_SCHEMATIC]
+    lines += [
+        f"| {row.item} | {row.example} |"
+        f" {'one per card the game reads' if row.qty == 'cards' else row.qty} | {row.what_for} |"
+        for row in OFF_SCHEMATIC
+    ]
+    prices = load()
+    pcbs = {board: specs_for(board) for board in designs}
+    bills = {b: bill(b, per_board, pcbs[b], prices) for b, per_board in designs.items()}
+    lines += ["", *_mechanical_section(list(designs)), "", *_pcb_section(prices, pcbs)]
+    lines += ["", *_cost_section(bills), "", *_prices_section(prices, bills)]
     lines += [
         "",
         "The board itself (its layers, the sheet the sensors sit in, the templates to drill",
@@ -163,6 +131,133 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
         )
     lines += ["", MAGNETS_BEGIN, magnets.strip("\n"), MAGNETS_END, ""]
     return "\n".join(lines)
+
+
+def _eur(value: float) -> str:
+    return f"{value:,.2f}"
+
+
+def _mechanical_section(boards: list[str]) -> list[str]:
+    lines = [
+        "## Mechanical parts (from `mechanical/parts.json`)",
+        "",
+        "Sheets are cut to the board's size (`maps/*.json`, `size_mm`); `stack_layer` is the",
+        "layer of `hardware/magnetics/stack.py` a part makes. *proposed*: not settled by the",
+        "stack yet.",
+        "",
+        "| board | part | size | qty | price key |",
+        "|---|---|---|---|---|",
+    ]
+    for board in boards:
+        for part in mechanical_parts(board):
+            size = ""
+            if part.size_mm:
+                size = f"{part.size_mm[0]:g} × {part.size_mm[1]:g}"
+                if part.thickness_mm:
+                    size += f" × {part.thickness_mm:g}"
+                size += " mm"
+            note = " *(proposed)*" if part.raw.get("status") == "proposed" else ""
+            lines.append(
+                f"| {TITLES[board]} | {part.what}{note} | {size} | {part.quantity}"
+                f" | `{part.price}` |"
+            )
+    return lines
+
+
+def _pcb_section(prices: Prices, pcbs: dict[str, list[PcbSpec]]) -> list[str]:
+    lines = [
+        "## PCBs",
+        "",
+        "Priced at every fab of `prices.json` whose published model makes them all; the",
+        "cheapest is counted. A fab's price is for the copies it makes at once (OSH Park:",
+        "three; JLCPCB: five), all of which are bought.",
+        "",
+        "| board | PCBs | layers | " + " | ".join(fab.name for fab in prices.fabs.values()) + " |",
+        "|---|---|---|" + "---|" * len(prices.fabs),
+    ]
+    for board, specs in pcbs.items():
+        q = quote(prices, specs)
+        cells = []
+        for key in prices.fabs:
+            value = q.others[key]
+            mark = "**" if key == q.fab.key else ""
+            cells.append("cannot make them" if value is None else f"{mark}EUR {_eur(value)}{mark}")
+        described = ", ".join(f"{s.quantity} × {s.width_mm:g} × {s.height_mm:g} mm" for s in specs)
+        layers = "/".join(sorted({str(s.layers) for s in specs}))
+        lines.append(f"| {TITLES[board]} | {described} | {layers} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _cost_section(bills: dict[str, Bill]) -> list[str]:
+    boards = list(bills)
+    lines = [
+        "## Cost per table",
+        "",
+        "Every line above priced at the quantity one table needs (the quantity break that",
+        "quantity reaches, at least the smallest one sold, whole packs), in euros.",
+        "*on estimates*: the part of the total whose price (or exchange rate) is an estimate,",
+        "not read from a page (see Prices below).",
+        "",
+        "| | " + " | ".join(TITLES[b] for b in boards) + " |",
+        "|---|" + "---|" * len(boards),
+    ]
+    sections = {b: bills[b].by_section() for b in boards}
+    for section in SECTIONS:
+        lines.append(
+            f"| {section} | " + " | ".join(_eur(sections[b][section]) for b in boards) + " |"
+        )
+    lines.append(
+        "| **total** | " + " | ".join(f"**{_eur(bills[b].total_eur)}**" for b in boards) + " |"
+    )
+    lines.append(
+        "| on estimates | " + " | ".join(_eur(bills[b].estimate_eur) for b in boards) + " |"
+    )
+    lines.append("| PCB fab | " + " | ".join(bills[b].pcb_fab for b in boards) + " |")
+    return lines
+
+
+def _prices_section(prices: Prices, bills: dict[str, Bill]) -> list[str]:
+    used = {line.price_key for b in bills.values() for line in b.lines}
+    lines = [
+        "## Prices (from `prices.json`)",
+        "",
+        "Every price the table above uses: the supplier and its order number, the quantity",
+        "breaks (quantity: unit price), and where and when it was read, or ESTIMATE and why.",
+        "Exchange rates: "
+        + "; ".join(
+            f"1 {cur} = {rate:g} EUR ({source.describe()})"
+            for cur, (rate, source) in prices.fx.items()
+        )
+        + ".",
+        "",
+        "| key | part | supplier, order number | breaks | source |",
+        "|---|---|---|---|---|",
+    ]
+    for key, price in prices.prices.items():
+        if key not in used:
+            continue
+        unit = {"each": "", "m2": " /m²", "m": " /m", "pack": f" /pack of {price.pack_size}"}[
+            price.unit
+        ]
+        breaks = ", ".join(f"{q:g}: {p:g} {price.currency}{unit}" for q, p in price.breaks)
+        lines.append(
+            f"| `{key}` | {price.what} | {price.supplier} {price.supplier_pn} | {breaks} |"
+            f" {price.source.describe()} |"
+        )
+    for key, fab in prices.fabs.items():
+        lines.append(
+            f"| `{key}` | PCB fab: {fab.name} ({fab.model}) | | "
+            + ", ".join(f"{k} {v:g}" for k, v in fab.params.items())
+            + f" | {fab.source.describe()} |"
+        )
+    unused = [key for key in prices.prices if key not in used]
+    if unused:
+        lines += [
+            "",
+            "Priced for the parts the split boards add (not counted until the circuits have"
+            " them): " + ", ".join(f"`{k}`" for k in unused) + ".",
+        ]
+    return lines
 
 
 def carried_magnets(text: str) -> str:

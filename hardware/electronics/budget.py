@@ -1,6 +1,6 @@
 """Electrical budgets of a board, computed from the figures in :mod:`.datasheet`.
 
-Three questions, each answered by arithmetic on cited figures:
+Four questions, each answered by arithmetic on cited figures:
 
 * **Supply** (:func:`rails`): the worst-case current on every rail of the table
   (the scanner's 3.3 V buck output and its 5 V input, the Pi's 3V3 and 5V header
@@ -12,6 +12,8 @@ Three questions, each answered by arithmetic on cited figures:
 * **Heat** (:func:`heat`): what the sensors dissipate, how much that warms the
   board and each sensor's die, and what the warming does to a reading in counts
   (``read_u16`` counts: 65536 per supply volt span), which calibration absorbs.
+* **Ripple** (:func:`ripple`): how much of the buck's switching ripple reaches a
+  reading, since the Pico's ADC_VREF filter passes only slow changes.
 
 The panel's resistors are sized here too (:func:`led_resistors`,
 :func:`base_resistor`) and the circuits use the values found.
@@ -325,6 +327,85 @@ def heat(sensor_map: SensorMap, tree: MuxTree) -> Heat:
     return Heat(power, area, faces, board_rise, die_rise, tau, offset, gain)
 
 
+# -- supply ripple at the ADC -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ripple:
+    """The buck's switching ripple in a reading, through the Pico's ADC_VREF filter.
+
+    A DRV5055's output is a fraction ``k`` of its VCC (``k`` = ½ with no field). The
+    ADC reads it against ADC_VREF, which is the same rail through the Pico's
+    R7–C (200 Ω into 2.2 µF, with R9's 1 Ω in series with the capacitor). Changes
+    slower than the filter's corner reach the reference too and cancel; the buck's
+    switching ripple (hundreds of kHz) does not: the reference holds still while the
+    sensor's output moves. How much of the ripple the sensor's output carries is not
+    published (the DRV5055 gives no supply rejection figure); two bounds are given:
+    ``full`` (the output follows its VCC at every frequency: the worst case) and
+    ``sensor_bw`` (the output follows only as fast as its 20 kHz sensing bandwidth).
+    Counts are ``read_u16`` counts; the ADC samples at a moment unrelated to the
+    buck's phase, so the ripple adds noise, and a triangular ripple of ``pp`` peak to
+    peak has an RMS of pp / (2√3).
+    """
+
+    ripple_pp_v: float
+    f_sw_hz: float
+    corner_hz: float
+    vref_gain: float
+    k_idle: float
+    k_full: float
+    sensor_gain: float
+
+    def counts_pp(self, k: float, sensor_gain: float = 1.0) -> float:
+        """Peak-to-peak counts at output fraction ``k`` (the part that does not cancel)."""
+        moving = abs(k * sensor_gain - k * self.vref_gain)
+        return moving * self.ripple_pp_v / VCC * COUNTS
+
+    def counts_rms(self, k: float, sensor_gain: float = 1.0) -> float:
+        """RMS counts of a triangular ripple at output fraction ``k``."""
+        return self.counts_pp(k, sensor_gain) / (2 * math.sqrt(3))
+
+    @property
+    def worst_rms(self) -> float:
+        """Full swing, the output following its supply at every frequency."""
+        return self.counts_rms(self.k_full)
+
+    @property
+    def idle_rms(self) -> float:
+        """No field (k = ½), the output following its supply at every frequency."""
+        return self.counts_rms(self.k_idle)
+
+    @property
+    def sensor_bw_rms(self) -> float:
+        """Full swing, the output following only within its sensing bandwidth."""
+        return self.counts_rms(self.k_full, self.sensor_gain)
+
+
+def _first_order(f: float, corner: float) -> float:
+    return 1 / math.sqrt(1 + (f / corner) ** 2)
+
+
+def ripple() -> Ripple:
+    """The switching ripple's share of a reading (see :class:`Ripple`)."""
+    r7, r9, c = f("pico.vref_r"), f("pico.vref_r_series"), f("pico.vref_c")
+    fsw = f("buck.f_sw")
+    # H(jw) = (R9 + 1/jwC) / (R7 + R9 + 1/jwC): a pole at 1/(2π(R7+R9)C), a zero at
+    # 1/(2π R9 C); at the switching frequency only R9's share, 1/201, is left.
+    w = 2 * math.pi * fsw
+    h = complex(r9, -1 / (w * c)) / complex(r7 + r9, -1 / (w * c))
+    corner = 1 / (2 * math.pi * (r7 + r9) * c)
+    k_full = (VCC - f("drv5055.vout_min")) / VCC
+    return Ripple(
+        ripple_pp_v=f("buck.ripple_pp"),
+        f_sw_hz=fsw,
+        corner_hz=corner,
+        vref_gain=abs(h),
+        k_idle=0.5,
+        k_full=k_full,
+        sensor_gain=_first_order(fsw, f("drv5055.bandwidth")),
+    )
+
+
 # -- one board ------------------------------------------------------------------------------
 
 
@@ -353,4 +434,6 @@ def figures(board: str) -> dict[str, float]:
         "heat_rise_k": warm.rise_k,
         "heat_offset_counts": warm.offset_counts,
         "heat_gain_counts": warm.gain_counts,
+        "heat_tau_min": warm.tau_s / 60,
+        "ripple_counts_rms": ripple().worst_rms,
     }

@@ -218,6 +218,112 @@ FIGURES: dict[str, Figure] = {
         "J/(m3 K)",
         "volumetric heat capacity of the acrylic/MDF covers (acrylic 1190 kg/m³ × 1470 J/(kg K))",
     ),
+    # -- supply ripple at the ADC (budget.ripple) ----------------------------------------
+    "buck.f_sw": _ds(
+        500e3,
+        "Hz",
+        "Pololu D36V50Fx product page (the family's common data): switching frequency"
+        " ~500 kHz under heavy loads; at light load a power-save mode lowers it, but keeps"
+        " it above 20 kHz",
+    ),
+    "buck.ripple_pp": _as(
+        0.033,
+        "V",
+        "Pololu publishes no output-ripple figure for the D36V50Fx; 1 % of the output peak"
+        " to peak (33 mV) is taken: a small buck of this class measures about that (the"
+        " Pico's own RT6150 3V3 rail: 30.7 mV peak to peak in PWM mode, 20 MHz bandwidth,"
+        " pico-adc.markomo.me 'PSU Noise'), and the rail's own 100 nF per sensor and 10 µF"
+        " per multiplexer only lower it",
+    ),
+    "buck.v_accuracy": _ds(
+        0.04, "1", "Pololu D36V50Fx product page: fixed output voltage with 4 % accuracy"
+    ),
+    "pico.vref_r": _ds(
+        200.0,
+        "ohm",
+        f"{PICO}, section 4.3 'Using the ADC': ADC_VREF is the 3V3 rail through the 200 Ω"
+        " filter resistor R7",
+    ),
+    "pico.vref_r_series": _ds(
+        1.0,
+        "ohm",
+        f"{PICO}, section 4.3: the 1 Ω resistor R9 in series with the ADC_VREF capacitor"
+        " (it keeps a little filtering even with 3V3 and ADC_VREF shorted): it sets the"
+        " filter's floor at high frequency, 1/201",
+    ),
+    "pico.vref_c": _ds(2.2e-6, "F", f"{PICO}, section 4.3: the 2.2 µF capacitor on ADC_VREF"),
+    "drv5055.bandwidth": _ds(20e3, "Hz", f"{DRV5055}: features list, 20-kHz sensing bandwidth"),
+    # -- first power (bringup) ------------------------------------------------------------
+    "drv5055.vq_spread": _ds(
+        0.060,
+        "V",
+        f"{DRV5055}: electrical characteristics, quiescent voltage VQ at VCC = 3.3 V,"
+        " B = 0 mT, 25 °C: 1.59 to 1.71 V (±60 mV about VCC/2)",
+    ),
+    "drv5055.vq_temp": _ds(
+        0.01,
+        "1",
+        f"{DRV5055}: electrical characteristics, VQ drift over temperature VQΔT: ±1 % of"
+        " VCC (−40…125 °C against 25 °C)",
+    ),
+    "earth.field": _as(
+        65e-6,
+        "T",
+        "the Earth's field, at most about 65 µT anywhere (geomagnetic field models);"
+        " taken whole along the sensor's axis",
+    ),
+    "rp2040.pull_down_min": _as(
+        50e3,
+        "ohm",
+        f"{RP2040}, GPIO DC characteristics: pad pull-down 50-80 kΩ, enabled on every"
+        " GPIO from reset; MicroPython leaves a pin it is not told to use as it is, so in"
+        " safe mode the select lines sit low and GP26 carries the pull-down",
+    ),
+    "psu.v_tol": _as(
+        0.05,
+        "1",
+        "Mean Well GST25E12-P1J: output voltage tolerance taken as ±5 % (the series'"
+        " datasheet gives a tighter figure; 5 % covers it with the cable's drop)",
+    ),
+    "fuse.i_hold": _ds(
+        0.75,
+        "A",
+        "Littelfuse 1812L075/33DR PTC (1812L series datasheet): hold current 0.75 A at 23 °C",
+    ),
+    "fuse.i_trip": _ds(1.5, "A", "Littelfuse 1812L075/33DR: trip current 1.5 A at 23 °C"),
+    "fuse.v_max": _ds(33.0, "V", "Littelfuse 1812L075/33DR: maximum voltage 33 V"),
+    "fuse.r_min": _as(
+        0.11,
+        "ohm",
+        "Littelfuse 1812L075/33DR: resistance before first trip, low end (series table"
+        " Rmin 0.11 Ω, read from memory of the datasheet, not re-checked here)",
+    ),
+    "fuse.r_max": _as(
+        0.45,
+        "ohm",
+        "Littelfuse 1812L075/33DR: resistance one hour after a trip (R1max), taken as the"
+        " worst case: 0.45 Ω (series table, not re-checked here)",
+    ),
+    "fuse.hold_derating": _as(
+        0.75,
+        "1",
+        "a PTC's hold current falls with temperature: about 75 % of its 23 °C value at"
+        " 50 °C (Littelfuse thermal derating curves for 1812L); the fuse is sized with it",
+    ),
+    "pmos.rds_on_max": _ds(
+        0.099,
+        "ohm",
+        "Diodes Inc. DMP3099L-7 (P-channel, −30 V, SOT-23) datasheet: RDS(on) ≤ 99 mΩ at"
+        " VGS = −4.5 V (it is lower at the −12 V it sees here)",
+    ),
+    "pmos.vgs_max": _ds(20.0, "V", "Diodes Inc. DMP3099L-7 datasheet: VGS ±20 V"),
+    "tvs.standoff": _ds(
+        15.0, "V", "Littelfuse SMBJ15A datasheet: reverse standoff voltage VR 15 V"
+    ),
+    "tvs.clamp": _ds(
+        24.4, "V", "Littelfuse SMBJ15A datasheet: clamping voltage VC 24.4 V at IPP 24.6 A"
+    ),
+    "buck.v_in_max": _ds(50.0, "V", "Pololu D36V50Fx product page: input voltage up to 50 V"),
 }
 
 

@@ -7,21 +7,29 @@ the code does not use.
 
 from __future__ import annotations
 
+from lawmaster.hardware.magnetics.margins import noise
 from lawmaster.hardware.sensor_map import SensorMap
 
 from .bom import TITLES
-from .budget import base_resistor, heat, led_resistors, rails, settling
-from .circuits import Design
+from .budget import base_resistor, heat, led_resistors, rails, ripple, settling
+from .circuits import BOARDS, Design
 from .datasheet import FIGURES
+from .datasheet import figure as f
 
 BEGIN = "<!-- generated: figures (begin); `lawmaster hardware generate` rewrites this section -->"
 END = "<!-- generated: figures (end) -->"
+WARMUP_BEGIN = "<!-- generated: warm-up (begin) -->"
+WARMUP_END = "<!-- generated: warm-up (end) -->"
+#: Time constants a board is let warm before it is calibrated: after two, 1 − e⁻² = 86 %
+#: of the board's rise is reached.
+WARMUP_TAUS = 2
 
 
 def _value(value: float, unit: str) -> str:
     scales = {"A": [(1, "A"), (1e-3, "mA"), (1e-6, "µA")], "F": [(1e-6, "µF"), (1e-9, "nF"),
               (1e-12, "pF")], "s": [(1e-6, "µs"), (1e-9, "ns")],
-              "V/K": [(1e-3, "mV/K"), (1e-6, "µV/K")]}  # fmt: skip
+              "V/K": [(1e-3, "mV/K"), (1e-6, "µV/K")], "Hz": [(1e3, "kHz"), (1, "Hz")],
+              "T": [(1e-3, "mT"), (1e-6, "µT")], "V": [(1, "V"), (1e-3, "mV")]}  # fmt: skip
     for scale, name in scales.get(unit, []):
         if abs(value) >= scale * 0.999:
             return f"{value / scale:g} {name}"
@@ -127,14 +135,86 @@ def render(scanners: dict[str, Design]) -> str:
             f" {h.board_rise_k:.1f} K | {h.die_rise_k:.1f} K | {h.tau_s / 60:.0f} min |"
             f" {h.offset_counts:.0f} counts | {h.gain_counts:.0f} counts |"
         )
-    lines += ["", END]
+    lines += ["", *ripple_lines(), "", END]
     return "\n".join(lines)
 
 
-def splice(existing: str, section: str) -> str:
-    """``existing`` with its generated section replaced (appended when it has none)."""
-    if BEGIN in existing and END in existing:
-        head, rest = existing.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
+def ripple_lines() -> list[str]:
+    """The ripple subsection: what of the buck's switching ripple reaches a reading."""
+    r = ripple()
+    noises = [noise(SensorMap.load(board)) for board in BOARDS]
+    low, high = min(noises), max(noises)
+    return [
+        "### Supply ripple at the ADC",
+        "",
+        f"The ADC reads against ADC_VREF, which the Pico filters from the 3V3 rail (R7"
+        f" {_value(f('pico.vref_r'), 'ohm')} into {_value(f('pico.vref_c'), 'F')}, with R9's"
+        f" {_value(f('pico.vref_r_series'), 'ohm')} in series with the capacitor): corner"
+        f" {r.corner_hz:.0f} Hz. Slower changes of the rail (load"
+        " steps, drift) reach the reference and the ratiometric sensors alike and cancel;"
+        f" the buck's switching ripple at {r.f_sw_hz / 1e3:.0f} kHz does not: the filter"
+        f" passes {r.vref_gain * 100:.2f} % of it (R9's floor), while a sensor's output moves"
+        " with its VCC as far as its output stage follows, which its datasheet does not say.",
+        f"With the {r.ripple_pp_v * 1e3:.0f} mV peak-to-peak ripple taken for the buck, as"
+        " `read_u16` counts (RMS of a triangular ripple, since the ADC samples at a moment"
+        " unrelated to the buck's phase):",
+        "",
+        "| output follows its VCC | at no field (½ VCC) | at full swing |",
+        "|---|---|---|",
+        f"| at every frequency (worst case) | {r.idle_rms:.0f} counts | {r.worst_rms:.0f} counts |",
+        f"| only within its {_value(f('drv5055.bandwidth'), 'Hz')} sensing bandwidth |"
+        f" {r.counts_rms(r.k_idle, r.sensor_gain):.1f} counts | {r.sensor_bw_rms:.1f} counts |",
+        "",
+        "Against the noise figure of one reading (the ADC's ENOB and the sensor's own noise,"
+        f" `lawmaster hardware check`: {_span(low, high, '.0f')} counts): in the worst case"
+        f" the ripple is {_span(r.worst_rms / high, r.worst_rms / low, '.1f')} × the noise; within"
+        " the sensor's bandwidth it is a small part of it."
+        " Which holds is for a measurement on the built board (the self-test at boot sees"
+        " it as each channel's spread); an LC post-filter on the sensor rail removes the"
+        " doubt.",
+    ]
+
+
+def _span(low: float, high: float, form: str) -> str:
+    """``low-high``, or one figure when both print the same."""
+    a, b = format(low, form), format(high, form)
+    return a if a == b else f"{a}-{b}"
+
+
+def warmup(scanners: dict[str, Design]) -> str:
+    """The calibration step's warm-up sentence, from the heat table's time constants."""
+    taus = {}
+    rise = 0.0
+    for board, design in scanners.items():
+        assert design.tree is not None
+        h = heat(SensorMap.load(board), design.tree)
+        taus[board] = h.tau_s / 60
+        rise = max(rise, h.die_rise_k)
+    low, high = min(taus.values()), max(taus.values())
+    longest = max(taus, key=lambda b: taus[b])
+    wait = WARMUP_TAUS * high
+    return "\n".join(
+        [
+            WARMUP_BEGIN,
+            f"Let the scanner run for about {WARMUP_TAUS} of the board's thermal time constants"
+            f" (the heat table below gives one per board: {low:.0f}-{high:.0f} minutes, the"
+            f" longest {TITLES[longest]}'s, so about {_round_up(wait, 10):.0f} minutes) so the"
+            " sensors have warmed to where they will play; each die's own rise of about"
+            f" {rise:.0f} K takes only seconds, the board's takes that long.",
+            WARMUP_END,
+        ]
+    )
+
+
+def _round_up(value: float, step: float) -> float:
+    return -(-value // step) * step
+
+
+def splice(existing: str, section: str, begin: str = BEGIN, end: str = END) -> str:
+    """``existing`` with its generated section (``begin``…``end``, markers included)
+    replaced; appended when it has none."""
+    if begin in existing and end in existing:
+        head, rest = existing.split(begin, 1)
+        tail = rest.split(end, 1)[1]
         return head + section + tail
     return existing.rstrip("\n") + "\n\n" + section + "\n"

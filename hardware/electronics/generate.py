@@ -4,7 +4,8 @@
 generate``) writes, relative to the repository root:
 
 * ``hardware/BOM.md`` (its hand-written magnets section carried over),
-* the figures section of ``hardware/BUILD.md`` (the rest of it is hand-written),
+* the figures, warm-up and first-power sections of ``hardware/BUILD.md`` (the rest
+  of it is hand-written),
 * ``wiring.md``,
 * ``hardware/schematic/scanner-<board>.net`` per board and ``host-i2c.net`` /
   ``host-uart.net``: KiCad netlists,
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from . import bom, figures_doc, wiring
+from . import bom, bringup_doc, figures_doc, wiring
 from .circuits import BOARDS, Design, host, scanner
 from .erc import ErcResult, run_erc
 from .netlist import kicad_netlist
@@ -95,7 +96,13 @@ def outputs(root: Path = ROOT) -> dict[Path, str]:
     }
     build_path = root / "hardware" / "BUILD.md"
     guide = build_path.read_text("utf-8") if build_path.exists() else ""
-    files[build_path] = figures_doc.splice(guide, figures_doc.render(built.scanners))
+    guide = figures_doc.splice(guide, figures_doc.render(built.scanners))
+    guide = figures_doc.splice(
+        guide, figures_doc.warmup(built.scanners), figures_doc.WARMUP_BEGIN, figures_doc.WARMUP_END
+    )
+    files[build_path] = figures_doc.splice(
+        guide, bringup_doc.render(), bringup_doc.BEGIN, bringup_doc.END
+    )
     schematic = root / "hardware" / "schematic"
     for design in built.all():
         files[schematic / f"{design.name}.net"] = kicad_netlist(design.circuit)

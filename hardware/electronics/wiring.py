@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bom import HEADER, TITLES
-from .budget import base_resistor, heat, led_resistors, rails, settling
+from .budget import base_resistor, heat, led_resistors, rails, ripple, settling
 from .circuits import PI_REF, PICO_REF, PN532_REF, PN532_RESET_GPIO, Design
 from .parts import PI_HEADER
 from .tables import grouped, others, pin_label, ranges
@@ -94,6 +94,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
     assert tree is not None
     leds = led_resistors()
     base = base_resistor()
+    ripple_figures = ripple()
     lines = [
         HEADER,
         "",
@@ -110,9 +111,14 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "The sensors, the multiplexers and the Pico share one 3.3 V rail from a buck module",
         "fed by its own 12 V adapter: the Pico's regulator is switched off (3V3_EN to GND) and",
         "the rail goes into its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
-        "Pico) is the very rail the DRV5055s are ratiometric to: supply ripple moves sensor",
-        "outputs and reference together. USB from the Pi carries data only (VBUS and VSYS",
-        "stay unconnected). Worst-case currents (`lawmaster hardware check`):",
+        f"Pico, corner {ripple_figures.corner_hz:.0f} Hz) follows the very rail the DRV5055s",
+        "are ratiometric to. Only changes slower than that corner cancel (the rail's",
+        "tolerance, drift, load steps); the buck's switching ripple at"
+        f" {ripple_figures.f_sw_hz / 1e3:.0f} kHz",
+        "reaches the reference only through R9's 1/201 floor while a sensor's output moves",
+        f"with it: up to {ripple_figures.worst_rms:.0f} counts RMS in a reading in the worst case",
+        '(`hardware/BUILD.md`, "Supply ripple at the ADC"). USB from the Pi carries data',
+        "only (VBUS and VSYS stay unconnected). Worst-case currents (`lawmaster hardware check`):",
         "",
         "| rail | worst case | capacity | margin |",
         "|---|---|---|---|",

@@ -40,6 +40,10 @@ ROWS = (
     ("min_hold_safety", "worst holding safety factor", "×"),
     ("gw_follow_ratio", "blue magnet follows (pull/resist), PTFE low μ", "×"),
     ("gw_follow_ratio_high_friction", "blue magnet follows (pull/resist), PTFE high μ", "×"),
+    ("heat_tau_min", "board's thermal time constant", "min"),
+    ("ripple_counts_rms", "buck ripple in a reading, worst case (RMS)", "counts"),
+    ("cost_eur", "one table, every BOM line priced", "EUR"),
+    ("cost_estimated_eur", "of which on estimated prices", "EUR"),
 )
 
 

@@ -20,6 +20,10 @@ KEYS = (
     "min_margin_counts",
     "noise_counts",
     "min_hold_safety",
+    "cost_eur",
+    "cost_estimated_eur",
+    "ripple_counts_rms",
+    "heat_tau_min",
 )
 
 
@@ -35,6 +39,7 @@ def test_hardware_check_json_meets_every_budget_and_margin(board):
     assert figures["settle_us"] <= figures["dwell_us"] / 2
     assert figures["min_margin_counts"] >= 5 * figures["noise_counts"]
     assert figures["min_hold_safety"] >= 2
+    assert 0 < figures["cost_estimated_eur"] <= figures["cost_eur"]
     if board == "gw-brott":
         # GW's pair walks: the blue magnet follows the wooden piece even when its glide
         # is at the sticky end of PTFE's friction range.

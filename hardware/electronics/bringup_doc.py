@@ -1,0 +1,113 @@
+"""The "First power" section of ``hardware/BUILD.md``, generated from :mod:`.bringup`.
+
+Every number a builder compares a meter against comes from the same computation the
+tests check, so the guide cannot drift from the budgets.
+"""
+
+from __future__ import annotations
+
+from lawmaster.hardware.sensor_map import SensorMap
+
+from .bom import TITLES
+from .bringup import (
+    LIMIT_MARGIN,
+    current_limit,
+    fuse,
+    idle_window_counts,
+    input_current,
+    tp1,
+    windows,
+)
+from .circuits import BOARDS
+from .datasheet import figure as f
+from .tree import tree_of
+
+BEGIN = "<!-- generated: first power (begin); `lawmaster hardware generate` rewrites it -->"
+END = "<!-- generated: first power (end) -->"
+
+
+def _v(volts: float) -> str:
+    return f"{volts:.2f} V"
+
+
+def render() -> str:
+    """The section's text, markers included."""
+    trees = {b: tree_of(b, SensorMap.load(b)) for b in BOARDS}
+    lines = [
+        BEGIN,
+        "",
+        "### First power, test point by test point",
+        "",
+        "Power the scanner board from a bench supply the first time, not the adapter: set it",
+        "to 12.0 V and its current limit to the board's figure below (the worst-case 12 V",
+        f"current × {LIMIT_MARGIN:g}, rounded up to 50 mA), so a fault holds the supply at its",
+        "limit instead of burning a trace. Measure every test point against TP3 (GND). Each window",
+        "is computed from the datasheets and the supply budget (`hardware/electronics/",
+        "bringup.py`); a reading outside it is a fault to find before going on.",
+        "",
+        "| board | current limit | typical 12 V current, all fitted | worst case |"
+        " TP1 (+12V after the protection) | TP4 (GP26, safe mode, no magnet) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for board, tree in trees.items():
+        one = windows(board)
+        lines.append(
+            f"| {TITLES[board]} | {current_limit(tree):.2f} A |"
+            f" {input_current(tree, typical=True) * 1e3:.0f} mA |"
+            f" {input_current(tree) * 1e3:.0f} mA |"
+            f" {_v(one['TP1'].low)} to {_v(one['TP1'].high)} |"
+            f" {_v(one['TP4'].low)} to {_v(one['TP4'].high)} |"
+        )
+    gw = windows(BOARDS[0])
+    two, five = gw["TP2"], gw["TP5"]
+    adapter = tp1(trees[BOARDS[0]], None)
+    fuses = [fuse(tree) for tree in trees.values()]
+    lines += [
+        "",
+        "1. **Nothing powered.** Meter on resistance: TP1 to TP3 and TP2 to TP3 must not read",
+        "   a short (under 1 Ω). A dead short here is a solder bridge or a part the wrong",
+        "   way round; find it before power.",
+        "2. **Input protection and the buck only** (J1, the PTC fuse, the reverse-polarity",
+        "   P-MOSFET, the TVS, PS1; no Pico, no multiplexers, no sensors). First plug the",
+        "   supply in **reversed** (swap its leads): the P-MOSFET stays off, the supply shows",
+        "   no current and TP1 reads 0 V. That is the protection working. Then the right way",
+        f"   round: TP1 {_v(gw['TP1'].low)} to {_v(gw['TP1'].high)} (from the bench supply at",
+        "   12.0 V), TP2 "
+        f"{_v(two.low)} to {_v(two.high)}, and the supply shows only the buck's own few mA.",
+        "3. **What a short looks like.** The supply's current sits at its limit and its",
+        "   voltage falls below 12 V. A short on the 12 V side holds TP1 near 0 V; a short on",
+        "   the 3.3 V rail holds TP2 near 0 V while TP1 stays up (the buck limits its own",
+        "   output current). Switch off and find it; the bench limit and the PTC",
+        f"   (hold {f('fuse.i_hold') * 1e3:.0f} mA, trips at {f('fuse.i_trip'):.1f} A, below the"
+        f" adapter's {f('psu.i_out'):.2f} A) keep the copper safe meanwhile.",
+        "4. **Multiplexers, sensors, and the Pico in its socket with the safe-mode jumper on**",
+        "   (GP22 to GND). The supply's current rises to about the typical figure above",
+        "   (never past the worst case): far more means a sensor in backwards or a short",
+        f"   under a part. TP5, the far end of the sensor rail: {_v(five.low)} to",
+        f"   {_v(five.high)}. TP4, the line into GP26: in safe mode the firmware does not",
+        "   scan, the RP2040's pad pull-downs hold every select line low, so both",
+        "   multiplexer levels sit on input 0 and TP4 shows channel 0's sensor at its",
+        "   quiescent voltage (the window in the table: VCC/2 within the DRV5055's spread",
+        "   and drift, over TP2's window, less GP26's own pull-down). Keep magnets away:",
+        "   a magnet over channel 0 moves TP4 and shows the sensor alive.",
+        "5. **Remove the jumper and power-cycle.** The firmware starts, and the self-test",
+        "   at boot reads every channel: each sensor's idle reading must lie in "
+        + ", ".join(
+            f"{lo}-{hi} counts ({TITLES[b]})"
+            for b, (lo, hi) in ((b, idle_window_counts(SensorMap.load(b))) for b in BOARDS)
+        )
+        + " (`bringup.idle_window_counts`: the ratio to the",
+        "   rail, so the rail's tolerance cancels). A channel outside it is named in the",
+        "   self-test's report: a missing, dead or misplaced sensor.",
+        f"6. **The adapter.** Swap the bench supply for the 12 V adapter: TP1 {_v(adapter.low)}",
+        f"   to {_v(adapter.high)} (its tolerance, less the same drops).",
+        "",
+        "The PTC carries the worst case even warm ("
+        + ("every board" if all(x.ok for x in fuses) else "NOT every board")
+        + f": {fuses[0].i_hold_warm * 1e3:.0f} mA held at 50 °C against at most"
+        f" {max(x.i_worst for x in fuses) * 1e3:.0f} mA × {LIMIT_MARGIN:g}) and trips before the"
+        " adapter is overloaded.",
+        "",
+        END,
+    ]
+    return "\n".join(lines)
