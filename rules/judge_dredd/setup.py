@@ -339,7 +339,7 @@ def _no_perp_for_occupied(state: State, sector: str) -> str:
         does = "this Sector card adds only its Crime to that Perp"
     return (
         f"{name} already holds {who}: {does}, and no Perp is drawn for it;"
-        " put the Perp card back in the Perp deck unseen and give the line without 'perp'"
+        " put the Perp card back in the Perp deck unseen and place the Crime without it"
     )
 
 

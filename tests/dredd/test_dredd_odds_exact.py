@@ -143,17 +143,17 @@ def test_dredd_odds_equal_brute_force_for_a_specialist(specialist):
 
 
 def test_dredd_odds_never_count_one_card_twice():
-    # Two face-down Perp Back-Ups are possible only once each: with replacement the same
-    # card could count twice. With only one of each card, the exact odds for two unknown
-    # cards from {robo-dogs-2, perp-backup-1} leave no room for "two Back-Ups".
+    # When a can place every card but Perp Back-Up and Robo Dogs, b's two face-down cards
+    # are exactly those two, in either order: one outcome, not the four that drawing with
+    # replacement would give (two Back-Ups, two Robo Dogs, or one of each).
     game = _arrest()
     play_all(
         game,
         {"act": "commit", "by": "b", "card": "perp-backup-1", "for": "a"},
         {"act": "commit", "by": "b", "card": "robo-dogs-2", "for": "a"},
     )
-    # Narrow what a cannot place to exactly those two: everything else a now knows is on
-    # the discard pile (as if played and seen earlier).
+    # Narrow what a cannot place to exactly those two: every other card a does not hold
+    # is on the discard pile, as far as a knows (as if played and seen earlier).
     state = copy.deepcopy(game.state)
     state["action_discard"] = [
         c for c in UNSEEN if c not in ("perp-backup-1", "robo-dogs-2")
@@ -164,6 +164,7 @@ def test_dredd_odds_never_count_one_card_twice():
     # The one pair of cards: 6 + 4 - 3 + J against 10 + P, one die each.
     wins = sum(1 for j in range(1, 7) for p in range(1, 7) if 7 + j > 10 + p)
     assert brute["win"] == Fraction(wins, 36)
+    assert abs(exact["win"] - wins / 36) <= 1e-9
 
 
 def test_dredd_competing_arrest_odds_equal_brute_force_across_two_slot_classes():
