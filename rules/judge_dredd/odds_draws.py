@@ -19,7 +19,7 @@ given a type when ``t`` is taken (the types are taken in a fixed order): ``n_t! 
 m_t)!`` ordered ways to pick the type's cards, ``C(free_c, a)`` ways to choose their slots.
 :func:`summed_effects` runs over the types once, keeping for each number of slots still
 free per class the weight of every summed effect so far, so equal sums merge as they go
-(each vector coded as one integer, the sums held in numpy arrays).
+(each vector coded as one integer; few sums are kept in dicts, many in numpy arrays).
 """
 
 from __future__ import annotations
