@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 from fractions import Fraction
 from math import perm
 
@@ -95,7 +96,11 @@ def _result(revealed, dice, me: int) -> str:
         winner, _, koed = judge_outcomes(revealed, combat, totals, hot, perp)
         return "win" if winner == me else "lose" if me in koed else "tie"
     events = ENGINE.apply(revealed, {"act": "roll", "dice": dice}).events
-    koed = next(e for e in events if e["type"] == "combat_result")["koed"]
+    result = next(e for e in events if e["type"] == "combat_result")
+    if combat["kind"] == "tiebreak":
+        seat = combat["groups"][me][0]
+        return "lose" if seat not in result["top"] else "win" if len(result["top"]) == 1 else "tie"
+    koed = result["koed"]
     return "tie" if len(koed) == 2 else "lose" if me in koed else "win"
 
 
@@ -205,4 +210,27 @@ def test_dredd_block_mania_odds_equal_brute_force():
         {"act": "commit", "by": "b", "card": "dazzler-1", "for": "a"},
         {"act": "commit", "by": "b", "card": "escape-1", "for": "b"},
     )
+    _equal(exact_combat_odds(game.state, "a"), brute_odds(game.state, "a"))
+
+
+def test_dredd_tiebreak_odds_equal_brute_force():
+    # The final tie-break of end_tiebreak_after_ko: a (KO'd in the final round) adds a card
+    # face down; b cannot see it.
+    from dredd_helpers import SCENARIOS
+
+    from lawmaster.host.games import engine_for
+    from lawmaster.rules.core.replay import Game
+
+    lines = [
+        json.loads(line)
+        for line in (SCENARIOS / "end_tiebreak_after_ko.jsonl").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    game, _ = Game.start(lines[0], engine_for)
+    for action in lines[1:]:
+        game.apply(action)
+        if action.get("act") == "commit":
+            break
+    assert game.state["combat"]["kind"] == "tiebreak"
+    _equal(exact_combat_odds(game.state, "b"), brute_odds(game.state, "b"))
     _equal(exact_combat_odds(game.state, "a"), brute_odds(game.state, "a"))
