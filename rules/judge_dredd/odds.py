@@ -162,10 +162,15 @@ def _score(state: State, combat: Combat, totals: Ints, weights: Floats, me: int)
     if kind in ("arrest", "alien"):
         perp = ALIEN_STRENGTH if alien else perp_base(state, combat_sector(combat))
     dice_columns = [2 * g + 1 for g in range(count)] + [2 * count]
-    extra, where = np.unique(totals[:, dice_columns], axis=0, return_inverse=True)
+    extra = totals[:, dice_columns]
+    # One integer per row for its numbers of extra dice (mixed radix), to group rows by.
+    low = extra.min(axis=0)
+    strides = np.cumprod(np.concatenate(([1], extra.max(axis=0)[:-1] - low[:-1] + 1)))
+    code = (extra - low) @ strides
     win = tie = lose = 0.0
-    for row, counts in enumerate(extra.tolist()):
-        chosen = where.reshape(-1) == row
+    for key in np.unique(code).tolist():
+        chosen = code == key
+        counts = extra[chosen][0].tolist()
         w = weights[chosen]
         strengths = [fixed[g][0] + totals[chosen, 2 * g] for g in range(count)]
         dice = [1 + n for n in counts[:count]]
