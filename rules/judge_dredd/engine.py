@@ -10,7 +10,7 @@ from lawmaster.rules.core import Action, Engine, Event, IllegalAction, Outcome, 
 from . import arrests, combat, moments, movement, play, refill, setup
 from .actions import MoveAction
 from .refill import after_setup
-from .state import State
+from .state import State, decks_run_out
 from .views import Summary, View, summary, to_act, view
 
 #: What handles one act: it changes the (copied) state and adds the events.
@@ -100,6 +100,8 @@ class DreddEngine(Engine[State]):
         # Handlers check every field they read and refuse with IllegalAction; anything else
         # escaping is a bug in the engine, and must fail loudly rather than pass as a refusal.
         handler(new, action, events)
+        # A card discarded onto an empty deck's discard pile forms the new deck at once.
+        decks_run_out(new, events)
         return Outcome(new, events)
 
     def view(self, state: State, seat: str) -> View:

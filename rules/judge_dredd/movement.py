@@ -62,10 +62,12 @@ def allowance(state: State, seat: str) -> int:
     """How many Sectors ``seat`` may move this round, after movement cards."""
     j = state["judges"][seat]
     steps = 3 if is_(state, seat, "chief-judge") else 2
-    steps += sum(m.get("delta", 0) for m in j["mods"])
-    if any(m.get("half") for m in j["mods"]):
-        steps //= 2  # the Chief Judge's 3 halves to 1: "round down"
-    return max(0, steps)
+    steps = max(0, steps + sum(m.get("delta", 0) for m in j["mods"]))
+    # Each Roadblock played halves again: 4 -> 2 -> 1. "If your movement is halved, round
+    # down" (the Chief Judge's 3 halves to 1).
+    for _ in range(sum(1 for m in j["mods"] if m.get("half"))):
+        steps //= 2
+    return steps
 
 
 def may_leave(state: State, seat: str, sector: str) -> str | None:

@@ -345,7 +345,7 @@ def _alert(state: State, seat: str, card: ActionCard, action: Action, events: li
         state["crimes_seen"].append(crime)
         state["crimes"][where].append(crime)
         info.update(sector=where, crime=crime)
-    draw_actions(state, seat, 1, [card.id])
+    draw_actions(state, seat, 1, [card.id], events)
     state["judges"][seat]["known"].remove(card.id)
     state["judges"][seat]["hand"] -= 1
     discard_action(state, card.id)

@@ -70,13 +70,6 @@ def check_final(state: State, events: list[Event]) -> None:
         events.append(public("final_round_triggered", final_round=state["round"] + 1))
 
 
-def _reshuffle_sectors(state: State, events: list[Event]) -> None:
-    if state["length"] == "night-shift" and not state["sector_deck"] and state["sector_discard"]:
-        state["sector_deck"] = sorted(state["sector_discard"])
-        state["sector_discard"] = []
-        events.append(public("sector_deck_reshuffled", size=len(state["sector_deck"])))
-
-
 def crimes_wanted(state: State) -> bool:
     """Whether the refill still waits for a ``place_crime``."""
     if len(perp_sectors(state)) >= PERPS_ON_BOARD or not state["sector_deck"]:
@@ -111,7 +104,6 @@ def continue_refill(state: State, events: list[Event]) -> None:
     """Move the refill on as far as it goes without input."""
     refill = refill_of(state)
     if refill["step"] == "crimes":
-        _reshuffle_sectors(state, events)
         check_final(state, events)
         if crimes_wanted(state):
             return
@@ -254,7 +246,7 @@ def draw(state: State, action: Action, events: list[Event]) -> None:
         if known_location(state, card) is not None or cards.count(card) > 1:
             raise IllegalAction(f"{card} cannot be drawn: the referee knows it is elsewhere")
         drawn.append(card)
-    draw_actions(state, seat, count, drawn)
+    draw_actions(state, seat, count, drawn, events)
     refill["owed"][seat] = owed - count
     refill["drawn_any"] = True
     events.append(public("drew", judge=seat, count=count))

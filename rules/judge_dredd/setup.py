@@ -27,6 +27,7 @@ from .state import (
     State,
     board,
     book,
+    decks_run_out,
     hand_limit,
     judge,
     judge_seat,
@@ -268,11 +269,15 @@ def place_crime(state: State, action: Action, events: list[Event]) -> None:
         raise IllegalAction(f"the Sector card {card} is not in the Sector deck")
     sector = cards.sector_cards[card]
     occupied = state["perps"][sector] is not None
+    perp = optional_field(action, "perp", str)
+    if perp is not None and occupied:
+        raise IllegalAction(_no_perp_for_occupied(state, sector))
     if occupied and state["options"]["occupied_sector"] == "redraw":
         # No Perp or Crime is drawn for this card: it is discarded and another drawn.
         state["sector_deck"].remove(card)
         state["sector_discard"].append(card)
         events.append(public("sector_redrawn", sector_card=card, sector=sector))
+        decks_run_out(state, events)
         return
     crime_left = state["crime_deck"] > 0
     perp_left = state["perp_deck"] > 0 and not occupied
@@ -284,7 +289,6 @@ def place_crime(state: State, action: Action, events: list[Event]) -> None:
     if crime is not None and not (crime_left and (occupied or perp_left)):
         reason = "the Crime deck is empty" if not crime_left else "no Perp is left for it"
         raise IllegalAction(f"no Crime is placed with this Sector card: {reason}")
-    perp = optional_field(action, "perp", str)
     if perp is not None:
         cards.perp(perp)
         if perp in state["perps_seen"]:
@@ -313,6 +317,30 @@ def place_crime(state: State, action: Action, events: list[Event]) -> None:
         events.append(public("sector_card_spent", sector_card=card, sector=sector))
     else:
         events.append(public("crime_placed", **placed))
+    decks_run_out(state, events)
+
+
+def _no_perp_for_occupied(state: State, sector: str) -> str:
+    """Why a Perp tapped for a Sector that already holds one is refused.
+
+    Under either ``occupied_sector`` reading no Perp card is drawn for such a Sector card,
+    so the one tapped goes back in the deck unseen. A Perp still face down there is named
+    only as that: its identity is not the table's to know.
+    """
+    there = state["perps"][sector]
+    if there is None:
+        raise ValueError(f"{sector} holds no Perp")  # the caller checked; an engine bug
+    card = there["card"]
+    who = book(state).names[card] if there["face_up"] and card else "a face-down Perp"
+    name = board(state).name_of(sector)
+    if state["options"]["occupied_sector"] == "redraw":
+        does = "this Sector card is discarded and another drawn"
+    else:
+        does = "this Sector card adds only its Crime to that Perp"
+    return (
+        f"{name} already holds {who}: {does}, and no Perp is drawn for it;"
+        " put the Perp card back in the Perp deck unseen and place the Crime without it"
+    )
 
 
 def draws_on(state: State) -> bool:

@@ -367,23 +367,40 @@ def discard_action(state: State, card: str | None) -> None:
         state["action_discard"].append(card)
 
 
-def draw_actions(state: State, seat: str, count: int, cards: list[str]) -> None:
-    """``seat`` draws ``count`` cards from the deck, reshuffling the discards when it runs out."""
+def draw_actions(
+    state: State, seat: str, count: int, cards: list[str], events: list[Event]
+) -> None:
+    """``seat`` draws ``count`` cards from the deck; a deck that runs out is rebuilt at once."""
     for _ in range(count):
-        if state["action_deck"] == 0:
-            reshuffle_actions(state)
         if state["action_deck"] == 0:
             raise IllegalAction("there are no Action cards left to draw")
         state["action_deck"] -= 1
         state["judges"][seat]["hand"] += 1
+        decks_run_out(state, events)
     state["judges"][seat]["known"].extend(cards)
 
 
-def reshuffle_actions(state: State) -> None:
-    """The discards become the new Action deck."""
-    state["action_deck"] += state["action_discard_count"]
-    state["action_discard_count"] = 0
-    state["action_discard"] = []
+def decks_run_out(state: State, events: list[Event]) -> None:
+    """Rebuild, at once, a deck that has run out from its discards.
+
+    A deck runs out the moment its last card is taken, and then "If the deck of Action
+    cards ever runs out, shuffle up the discarded cards to form a new deck"; the Night
+    Shift's Sector deck likewise ("When the Sector cards run out, shuffle up the discard
+    pile to form a new Sector deck"). An empty deck with nothing discarded yet stays out
+    until a card is discarded, which then forms the new deck: an empty deck never sits
+    beside a discard pile. The engine runs this after every change to a deck or a
+    discard pile.
+    """
+    if state["action_deck"] == 0 and state["action_discard_count"] > 0:
+        state["action_deck"] = state["action_discard_count"]
+        state["action_discard_count"] = 0
+        state["action_discard"] = []
+        events.append(public("action_deck_reshuffled", size=state["action_deck"]))
+    night = state["length"] == "night-shift"
+    if night and not state["sector_deck"] and state["sector_discard"]:
+        state["sector_deck"] = sorted(state["sector_discard"])
+        state["sector_discard"] = []
+        events.append(public("sector_deck_reshuffled", size=len(state["sector_deck"])))
 
 
 def arrest_not_begun(state: State) -> bool:

@@ -173,7 +173,31 @@ class Board:
             start = data.get(key)
             if not isinstance(start, str) or start not in hexes:
                 raise IllegalAction(f"'{key}' must name a hex of the board")
+            if hexes[start].kind != "landmark":
+                raise IllegalAction(_not_a_landmark(key, hexes[start]))
             starts.append(start)
         if starts[0] == starts[1]:
             raise IllegalAction(f"Chopper and the Phantom cannot both start on {starts[0]}")
         return cls(hexes, neighbours, gates, starts[0], starts[1], str(data.get("name", "inline")))
+
+
+#: What decides where a pawn may start (the rules README quotes it too).
+START_SENTENCE = (
+    "Each player scrawls at this location (by writing on the board), scores 3 points of"
+    " prestige and places his pawn there."
+)
+
+
+def _not_a_landmark(key: str, start: Hex) -> str:
+    """Why a board starting a pawn off a landmark is refused.
+
+    The rulebook's starts, Power Tower and Palais De Boing, are landmarks, and its setup
+    sentence scrawls the start for a landmark's 3 prestige: a street cannot be scrawled
+    at all, and a City Block's or Sector House's scrawl would be worth other than 3
+    whenever the colour scores its scrawls again.
+    """
+    kind = start.kind.replace("-", " ")
+    return (
+        f"'{key}' must be a landmark, not {start.id} (a {kind}):"
+        f' "{START_SENTENCE}" A landmark is the location worth 3.'
+    )

@@ -111,21 +111,18 @@ class GraffitiEngine(Engine[State]):
         roll = _die(header["dredd_roll"], "'dredd_roll'")
         judges = _judge_start(board, header.get("judge_start"))
         judges[1], judges[roll] = judges[roll], judges[1]
+        # Both starts are landmarks (the board refuses others), where no Judge starts:
+        # "Each player scrawls at this location (by writing on the board), scores 3
+        # points of prestige and places his pawn there."
         starts = {"chopper": board.chopper_start, "phantom": board.phantom_start}
-        for player, start in starts.items():
-            judge = next((n for n, h in judges.items() if h == start), None)
-            if judge is not None:
-                raise IllegalAction(f"{player} cannot start on {start}: Judge {judge} stands there")
         colours = {f"{p}-1": Colour(f"{p}-1", p, board.hex(starts[p]).prestige) for p in PLAYERS}
         state = State(
             board=board,
             options=options,
             judges=judges,
             cleaning=frozenset(),
-            # The rulebook's starts are landmarks; an inline board may start a
-            # pawn on a street, which takes no scrawl.
-            scrawls={starts[p]: f"{p}-1" for p in PLAYERS if board.hex(starts[p]).is_location},
-            defaced=frozenset(h for h in starts.values() if board.hex(h).kind == "landmark"),
+            scrawls={starts[p]: f"{p}-1" for p in PLAYERS},
+            defaced=frozenset(starts.values()),
             colours=colours,
             scrawlers={p: Scrawler(p, f"{p}-1", starts[p]) for p in PLAYERS},
             turn="chopper",

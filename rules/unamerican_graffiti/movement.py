@@ -98,7 +98,17 @@ def _blocked_reason(state: State, player: str, hex_id: str) -> str:
 
 def judge_may_enter(state: State, judge: int, hex_id: str) -> bool:
     """Whether Judge ``judge`` may step onto ``hex_id`` (ignoring how far)."""
-    return _judge_may_enter(state, set(state.judges.values()), _pawns(state), hex_id)
+    return _judge_may_enter(state, _other_judges(state, judge), _pawns(state), hex_id)
+
+
+def _other_judges(state: State, judge: int) -> set[str]:
+    """The hexes the other Judges stand on.
+
+    "A Judge may never enter or pass through a hex occupied by another Judge": the
+    moving Judge's own starting hex is not one of them, so his path may pass back
+    through it (as a scrawler may walk back through his own start).
+    """
+    return {where for number, where in state.judges.items() if number != judge}
 
 
 def _pawns(state: State) -> dict[str, str]:
@@ -144,7 +154,7 @@ def judge_moves(state: State, judge: int, allowance: int) -> dict[str, list[str]
     Judge Dredd (Judge 1) gets one hex more, but only where it ends in an arrest.
     """
     start = state.judges[judge]
-    judged = set(state.judges.values())
+    judged = _other_judges(state, judge)
     pawns = _pawns(state)
     neighbours = state.board.neighbours
     limit = allowance + (1 if judge == 1 else 0)
@@ -174,8 +184,9 @@ def check_judge_path(state: State, judge: int, allowance: int, path: list[str]) 
         if nxt not in state.board.neighbours[here]:
             return f"{nxt} is not next to {here}"
         if not judge_may_enter(state, judge, nxt):
-            if state.judge_at(nxt) is not None:
-                return f"Judge {state.judge_at(nxt)} stands on {nxt}: Judges never share a hex"
+            other = state.judge_at(nxt)
+            if other is not None and other != judge:
+                return f"Judge {other} stands on {nxt}: Judges never share a hex"
             if _own_pawn(state, nxt):
                 roller = opponent(state.turn)
                 return f"{roller} moves the Judges and may not arrest his own pawn on {nxt}"

@@ -8,7 +8,8 @@ import pytest
 from dredd_helpers import play_all, start
 
 from lawmaster.rules.core import IllegalAction
-from lawmaster.rules.judge_dredd.odds import candidate_pool, combat_odds, dice_sums
+from lawmaster.rules.judge_dredd.dice import dice_sums
+from lawmaster.rules.judge_dredd.odds import candidate_pool, combat_odds
 
 
 def _to_combat(game, sector_path, **kw):
@@ -187,64 +188,3 @@ def test_dredd_block_mania_odds_match_the_engine_over_every_roll():
     for seat in "ab":
         for key in ("win", "tie", "lose"):
             assert odds[seat][key] == pytest.approx(tally[seat][key] / 36, abs=1e-6)
-
-
-def _both_ways(game, seat):
-    """combat_odds (split by Perp hits) and the plain joint enumeration, for the same seat."""
-    from lawmaster.rules.judge_dredd.combat import group_of
-    from lawmaster.rules.judge_dredd.odds import joint_odds, mixtures, seen_cards
-
-    state = game.state
-    combat = state["combat"]
-    known, unknown, base = seen_cards(state, combat, seat)
-    mixed = mixtures(state, combat, seat, known, unknown)
-    joint = joint_odds(state, combat, base, mixed, group_of(combat, seat))
-    return combat_odds(state, seat), joint
-
-
-def test_dredd_several_groups_split_method_equals_joint_enumeration():
-    game = start(
-        players=["a", "b", "c", "d"],
-        positions={
-            "a": "resyk",
-            "b": "academy-of-law",
-            "c": "grand-hall-of-justice",
-            "d": "statue-of-judgement",
-        },
-        specialists={"b": "mechanismo", "a": "sjs"},
-    )
-    play_all(
-        game,
-        {"act": "move", "by": "a", "path": ["devils-island"]},
-        {"act": "move", "by": "b", "path": ["devils-island"]},
-        {"act": "move", "by": "c", "path": []},
-        {"act": "move", "by": "d", "path": []},
-        {"act": "end_movement"},
-        {"act": "arrest", "groups": [["a"], ["b"]]},
-        {"act": "commit", "by": "c", "card": "lucky-break-1", "for": "a"},
-        {"act": "commit", "by": "d", "card": "fergee-1", "for": "b"},
-        {"act": "commit", "by": "b", "card": "robo-dogs-1", "for": "b"},
-        {"act": "commit", "by": "a", "card": "daystick-1", "for": "a"},
-    )
-    for seat in ("a", "b"):
-        split, joint = _both_ways(game, seat)
-        assert split == pytest.approx(joint, abs=2e-6)
-
-
-def test_dredd_block_mania_with_unknown_cards_split_equals_joint():
-    game = start(
-        players=["a", "b", "c"],
-        positions={"a": "resyk", "b": "grand-hall-of-justice", "c": "statue-of-judgement"},
-        specialists={"a": "mechanismo", "b": "sjs"},
-        hands={"c": ["block-mania-1"]},
-    )
-    play_all(
-        game,
-        {"act": "play", "by": "c", "card": "block-mania-1", "judges": ["a", "b"]},
-        {"act": "commit", "by": "c", "card": "fergee-1", "for": "a"},
-        {"act": "commit", "by": "c", "card": "stumm-gas-1", "for": "b"},
-        {"act": "commit", "by": "b", "card": "dazzler-1", "for": "a"},
-    )
-    for seat in ("a", "b"):
-        split, joint = _both_ways(game, seat)
-        assert split == pytest.approx(joint, abs=2e-6)

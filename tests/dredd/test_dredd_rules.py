@@ -281,10 +281,61 @@ def test_dredd_an_empty_action_deck_is_rebuilt_from_the_discards():
     state["action_discard"] = ["daystick-1"]
     state["action_discard_count"] = 4
     state["judges"]["a"]["hand"] = 2
-    draw_actions(state, "a", 3, [])
+    events: list = []
+    draw_actions(state, "a", 3, [], events)
+    assert events == [{"type": "action_deck_reshuffled", "size": 4}]
     assert state["action_deck"] == 2
     assert state["action_discard"] == [] and state["action_discard_count"] == 0
     assert state["judges"]["a"]["hand"] == 5
+
+
+def _plain_actions(count: int) -> dict:
+    """The standard cards with only the first ``count`` non-Alert Action cards."""
+    cards = _cards()
+    cards["actions"] = [a for a in cards["actions"] if a["type"] != "alert"][:count]
+    return cards
+
+
+def _arrest_with_fergee(game):
+    """a commits Fergee (known in hand) and arrests Max Normal; the card is discarded."""
+    return play_all(
+        game,
+        {"act": "move", "by": "a", "path": ["devils-island"]},
+        {"act": "move", "by": "b", "path": []},
+        {"act": "end_movement"},
+        {"act": "commit", "by": "a", "card": "fergee-1"},
+        {"act": "reveal"},
+        {"act": "roll", "judge": [6, 6], "perp": [1]},
+    )
+
+
+def test_dredd_the_action_deck_is_rebuilt_the_moment_it_runs_out():
+    # Issue 21, point 6: "If the deck of Action cards ever runs out, shuffle up the
+    # discarded cards to form a new deck." It runs out when its last card is drawn, and the
+    # discards form the new deck then, as the Night Shift's Sector deck ("When the Sector
+    # cards run out, shuffle up the discard pile to form a new Sector deck") and as the Day
+    # Shift's "runs out" that triggers the final round: not later, when a draw comes up short.
+    game = _small(cards=_plain_actions(13), hands={"a": ["fergee-1"]})
+    assert game.state["action_deck"] == 1
+    _arrest_with_fergee(game)
+    assert game.state["action_discard"] == ["fergee-1"]
+    play_all(game, {"act": "place_crime", "sector_card": "sector-west-wall", "crime": "arson"})
+    assert game.state["refill"]["owed"] == {"a": 1, "b": 0}
+    events = game.apply({"act": "draw", "by": "a", "count": 1})
+    assert {"type": "action_deck_reshuffled", "size": 1} in events
+    assert game.state["action_deck"] == 1
+    assert game.state["action_discard"] == [] and game.state["action_discard_count"] == 0
+    assert ENGINE.summary(game.state)["decks"]["action"] == 1
+
+
+def test_dredd_a_card_discarded_onto_an_empty_action_deck_forms_the_new_deck():
+    # The same sentence with nothing to shuffle when the deck ran out (every card dealt):
+    # the deck stays out until a card is discarded, which then forms the new deck at once.
+    game = _small(cards=_plain_actions(12), hands={"a": ["fergee-1"]})
+    assert game.state["action_deck"] == 0
+    events = _arrest_with_fergee(game)
+    assert {"type": "action_deck_reshuffled", "size": 1} in events
+    assert game.state["action_deck"] == 1 and game.state["action_discard_count"] == 0
 
 
 def test_dredd_legal_moves_are_exactly_the_accepted_ones():
@@ -416,7 +467,10 @@ def test_dredd_night_shift_redraw_stops_when_every_sector_card_names_a_perp():
     game = _small(
         board=three, crimes=SIX[:3], length="night-shift", options={"occupied_sector": "redraw"}
     )
-    assert game.state["round"] == 1 and not game.state["sector_deck"]
+    # The setup's third Sector card empties the deck, which is rebuilt at once ("When the
+    # Sector cards run out, shuffle up the discard pile to form a new Sector deck").
+    assert game.state["round"] == 1 and len(game.state["sector_deck"]) == 3
+    assert not game.state["sector_discard"]
     events = play_all(
         game,
         {"act": "move", "by": "a", "path": []},
@@ -424,7 +478,6 @@ def test_dredd_night_shift_redraw_stops_when_every_sector_card_names_a_perp():
         {"act": "end_movement"},
     )
     # Every Sector card would be redrawn for ever: no crime is asked for; round 2 begins.
-    assert any(e["type"] == "sector_deck_reshuffled" for e in events)
     assert {"type": "round", "round": 2, "starting_player": "b", "final": False} in events
     play_all(
         game,

@@ -53,3 +53,26 @@ SMALL = board(
     ["L.......L", "SgS.B.SgS", ".L..X..L.", "L..SgS..L"],
     pairs=(("S1", "S2"), ("S3", "S4"), ("S5", "S6")),
 )
+
+
+def with_starts(base: dict, chopper=None, phantom=None, drop=None) -> dict:
+    """``base`` with a pawn starting on another hex, which becomes a landmark (its id kept).
+
+    The rulebook starts both pawns on landmarks ("Each player scrawls at this location
+    (by writing on the board), scores 3 points of prestige and places his pawn there"),
+    and a board has six: the landmarks in ``drop`` (by default the starts given up)
+    become streets.
+    """
+    moved = {"chopper_start": chopper, "phantom_start": phantom}
+    new_starts = {k: v for k, v in moved.items() if v is not None}
+    if drop is None:
+        drop = [base[k] for k in new_starts]
+    hexes = []
+    for h in base["hexes"]:
+        name = h.get("id") or f"{h['q']},{h['r']}"
+        if name in new_starts.values():
+            h = {**h, "kind": "landmark", "id": name}
+        elif name in drop:
+            h = {k: v for k, v in h.items() if k != "id"} | {"kind": "street"}
+        hexes.append(h)
+    return {**base, **new_starts, "hexes": hexes}

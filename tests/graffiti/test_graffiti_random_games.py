@@ -71,9 +71,9 @@ def test_random_games_keep_the_invariants_and_replay_exactly(data):
 
 
 def test_threat_is_the_exact_dice_probability():
-    from graffiti_boards import SMALL
+    from graffiti_boards import SMALL, with_starts
 
-    state = ENGINE.new_game({"dredd_roll": 1, "board": {**SMALL, "chopper_start": "1,2"}}).state
+    state = ENGINE.new_game({"dredd_roll": 1, "board": with_starts(SMALL, chopper="1,2")}).state
     threat = ENGINE.view(state, "chopper")["threat"]
     # 2,2 is next to Judge 2 (S2) and Judge 5 (S5): one die, a street, one hex each.
     assert threat["2,2"] == {

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from graffiti_boards import SMALL
+from graffiti_boards import SMALL, with_starts
 
 from lawmaster.host.games import engine_for
 from lawmaster.rules.core.replay import replay
@@ -62,7 +62,7 @@ def test_not_through_judges_nor_the_other_player():
         {"act": "move", "by": "chopper", "path": ["S1"]},
     )
     assert "Judge 1 stands on S1" in results[1]["error"]
-    board = {**SMALL, "chopper_start": "6,0", "phantom_start": "7,0"}
+    board = with_starts(SMALL, chopper="6,0", phantom="7,0")
     results, _ = run({"board": board}, {"act": "move", "by": "chopper", "path": ["7,0"]})
     assert results[1]["error"] == "phantom stands on 7,0"
 
@@ -98,13 +98,13 @@ def test_gate_option_through_lets_a_scrawler_stop_on_it_but_not_pass():
 
 
 def test_entering_a_clean_location_forces_a_stop_and_a_scrawl_for_its_prestige():
-    board = {**SMALL, "chopper_start": "4,0"}
+    board = with_starts(SMALL, chopper="4,0")
     results, _ = run({"board": board}, {"act": "move", "by": "chopper", "path": ["B1", "5,1"]})
     assert "must stop there and scrawl" in results[1]["error"]
     results, summary = run({"board": board}, {"act": "move", "by": "chopper", "path": ["B1"]})
     ok(results)
     assert summary["scrawls"]["B1"] == "chopper-1"
-    assert summary["colours"]["chopper-1"]["prestige"] == 1  # started on a street: 0 + 1
+    assert summary["colours"]["chopper-1"]["prestige"] == 4  # 3 for the start, 1 for B1
 
 
 def test_prestige_three_for_a_landmark():
@@ -115,11 +115,11 @@ def test_prestige_three_for_a_landmark():
 
 
 def test_a_scrawled_location_may_be_passed_without_scrawling_again():
-    board = {**SMALL, "chopper_start": "1,0"}
+    board = with_starts(SMALL, chopper="1,0", drop=["L3"])
     results, summary = run({"board": board}, {"act": "move", "by": "chopper", "path": ["L0"]})
     # L0 is clean here (Chopper did not start on it): he must scrawl it.
     ok(results)
-    assert summary["colours"]["chopper-1"]["prestige"] == 3
+    assert summary["colours"]["chopper-1"]["prestige"] == 6
     board = {**SMALL, "chopper_start": "L0", "phantom_start": "L1"}
     results, summary = run(
         {"board": board},
@@ -134,7 +134,7 @@ def test_a_scrawled_location_may_be_passed_without_scrawling_again():
 
 
 def test_the_statue_waits_for_all_six_landmarks():
-    board = {**SMALL, "chopper_start": "2,2"}
+    board = with_starts(SMALL, chopper="2,2")
     results, _ = run({"board": board}, {"act": "move", "by": "chopper", "path": ["X"]})
     assert "Statue of Judgement may not be scrawled" in results[1]["error"]
 
@@ -193,7 +193,7 @@ def test_a_judge_rolled_twice_moves_twice():
 
 
 def test_judges_enter_sector_houses_freely_other_locations_only_to_arrest_or_clean():
-    board = {**SMALL, "chopper_start": "7,0", "phantom_start": "L5"}
+    board = with_starts({**SMALL, "phantom_start": "L5"}, chopper="7,0")
     results, _ = run(
         {"board": board},
         {"act": "move", "by": "chopper", "path": ["6,0"]},
@@ -351,16 +351,17 @@ def _state_with(**changes):
 
 
 def test_reaching_the_statue_ends_the_game_and_unarrested_colours_score_their_scrawls():
-    state = ENGINE.new_game({"dredd_roll": 1, "board": {**SMALL, "chopper_start": "2,2"}}).state
-    state = replace(state, defaced=frozenset({"L0", "L1", "L2", "L3", "L4", "L5"}))
+    board = with_starts(SMALL, chopper="2,2")
+    state = ENGINE.new_game({"dredd_roll": 1, "board": board}).state
+    state = replace(state, defaced=frozenset(state.board.landmarks))
     state = ENGINE.apply(state, {"act": "move", "by": "chopper", "path": ["X"]}).state
-    assert state.colours["chopper-1"].prestige == 9
+    assert state.colours["chopper-1"].prestige == 12
     state = ENGINE.apply(state, {"act": "roll", "by": "phantom", "faces": [4]}).state
     outcome = ENGINE.apply(state, {"act": "judge_move", "judge": 4, "path": []})
     assert outcome.state.phase == "over"
     finals = {c.id: c.final for c in outcome.state.colours.values()}
-    # Chopper: 9 so far, plus X (9) still on the board; Phantom: 3 + L1 (3).
-    assert finals == {"chopper-1": 18, "phantom-1": 6}
+    # Chopper: 3 + 9 so far, plus 2,2 (3) and X (9) still on the board; Phantom: 3 + L1 (3).
+    assert finals == {"chopper-1": 24, "phantom-1": 6}
     assert outcome.state.winner == "chopper"
 
 

@@ -92,11 +92,10 @@ def test_graffiti_threat_map_equals_brute_force_over_every_roll(state, data):
 # A corridor of streets between two rows of clean City Blocks, which a Judge may
 # not enter ("They may only enter other locations either to make an arrest, or
 # clean up an existing scrawl"). One street hole below hex 1,1 lets a Judge step
-# aside. Landmarks and Sector Houses sit out of the way below.
-CORRIDOR = board(
-    ["BBBBBBBBB", ".........", "BB.BBBBBB", "LLLLLLSSSSSS"],
-    starts=("6,1", "8,1"),
-)
+# aside. The pawns start on two landmarks at the corridor's end ("Each player scrawls
+# at this location ..., scores 3 points of prestige and places his pawn there"); the
+# other landmarks and the Sector Houses sit out of the way below.
+CORRIDOR = board(["BBBBBBBBB", "......L.L", "BB.BBBBBB", "LLLL..SSSSSS"])
 CORRIDOR_JUDGES = {"1": "0,1", "2": "1,1", "3": "S1", "4": "S2", "5": "S3", "6": "S4"}
 
 
