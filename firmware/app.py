@@ -45,7 +45,9 @@ class Firmware:
     """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``.
 
     ``limits`` are the self-test's (see ``config.selftest_limits``); ``selftest_at_boot``
-    runs it once after the boot HELLO.
+    runs it once after the boot HELLO. ``busy`` (a pin, or None) is held high while a
+    scan is read and sent (``scan_once``): on the Pico it is the LED on GP25, so a scope
+    there, or the emulator's cycle count, measures what each scan costs.
     """
 
     def __init__(
@@ -59,6 +61,7 @@ class Firmware:
         keyframe_ms: int = KEYFRAME_MS,
         limits: dict | None = None,
         selftest_at_boot: bool = False,
+        busy: object = None,
     ) -> None:
         self.scanner = scanner
         self.port = port
@@ -70,6 +73,7 @@ class Firmware:
         self.keyframe_ms = keyframe_ms
         self.limits = limits
         self.selftest_at_boot = selftest_at_boot
+        self._busy = busy.value if busy is not None else None
         self.seq = 0
         self.scans = 0
         self.selftest_scans = 0
@@ -272,6 +276,9 @@ class Firmware:
 
     def scan_once(self) -> None:
         """Scan every channel and send the scan (changes, or a keyframe when due)."""
+        busy = self._busy
+        if busy is not None:
+            busy(1)
         clock = self.clock
         start = clock.ticks_us()
         timestamp = start & _MASK
@@ -305,6 +312,8 @@ class Firmware:
                     break
         scans = self.scans
         self.scans = scans + 1 if scans < _MASK else 0
+        if busy is not None:
+            busy(0)
 
     def step(self) -> None:
         """One turn of the main loop: commands, then a scan if one is due, else a short wait."""

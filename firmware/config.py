@@ -44,6 +44,9 @@ CONFIG = {
     # Change-only reporting (see app.py): dead-band in u16 counts, keyframe interval.
     "deadband": 96,
     "keyframe_ms": 2000,
+    # Held high while a scan is read and sent: GP25 is the Pico's LED (it glows while
+    # scanning; a scope on it shows each scan's cost). None = no busy pin.
+    "busy_pin": 25,
     # Self-test every channel once at boot (the report follows the boot HELLO).
     "selftest_at_boot": True,
 }

@@ -60,6 +60,13 @@ def build(machine: object, config: dict, clock: object) -> MuxScanner:
     )
 
 
+def _busy_pin(machine: object, config: dict) -> object:
+    number = config.get("busy_pin")
+    if number is None:
+        return None
+    return machine.Pin(number, machine.Pin.OUT, value=0)
+
+
 def run(
     config: dict | None = None,
     port: object = None,
@@ -69,8 +76,10 @@ def run(
     """Start scanning (never returns on the Pico unless ``should_stop`` says so).
 
     A jumper from ``safe_mode_pin`` to GND at boot skips the scanner and leaves the
-    REPL usable (the scanner turns off Ctrl-C, since the binary protocol may contain
-    0x03 bytes). ``port`` and ``clock`` default to USB serial and the ``time`` module.
+    REPL usable. Otherwise Ctrl-C is off from here on (``pico_boot.py`` turns it off
+    even before the import): the host's commands may hold 0x03 bytes, and one arriving
+    while the scanner starts would otherwise stop it for a REPL. ``port`` and ``clock``
+    default to USB serial and the ``time`` module.
     """
     import time
 
@@ -80,15 +89,17 @@ def run(
     config = config or _config.CONFIG
     safe = machine.Pin(config["safe_mode_pin"], machine.Pin.IN, machine.Pin.PULL_UP)
     if not safe.value():
+        micropython.kbd_intr(3)
         print("lawmaster scanner: safe mode, not scanning")
         return None
+    on_usb = port is None
+    if on_usb:
+        micropython.kbd_intr(-1)
     if config.get("cpu_hz"):
         machine.freq(config["cpu_hz"])
     clock = clock or time
     scanner = build(machine, config, clock)
-    on_usb = port is None
     if on_usb:
-        micropython.kbd_intr(-1)
         port = UsbPort(sys.stdin.buffer, sys.stdout.buffer, sys.stdin)
     firmware = Firmware(
         scanner,
@@ -100,6 +111,7 @@ def run(
         config.get("keyframe_ms", 2000),
         _config.selftest_limits(),
         config.get("selftest_at_boot", True),
+        _busy_pin(machine, config),
     )
     try:
         firmware.run(should_stop)
