@@ -183,6 +183,7 @@ class Firmware:
                 return
             self.mode = mode
             self.deadband = self._changes.deadband = deadband
+            self._changes.restart()
             self.keyframe_ms = keyframe_ms
             self._key_wanted = True
             self._ack(frame)
@@ -258,7 +259,7 @@ class Firmware:
 
     # ------------------------------------------------------------ scanning
 
-    def _send_key(self, timestamp: int, scan_us: int) -> None:
+    def _send_key(self, timestamp: int, scan_us: int, track: bool) -> None:
         buffer = self._buffer
         channels = self.scanner.channels
         writer = self._writer
@@ -271,7 +272,8 @@ class Firmware:
                 flags = 0
             self._send(writer.key(self.seq, timestamp, scan_us, flags, buffer, first, count))
             first += count
-        self._changes.take_all(buffer)
+        if track:  # the change finder's copy of what the host holds
+            self._changes.take_all(buffer)
         self.keyframes += 1
 
     def scan_once(self) -> None:
@@ -287,14 +289,22 @@ class Firmware:
         if scan_us > 0xFFFF:
             scan_us = 0xFFFF
         changes = self._changes
+        if self.mode == protocol.MODE_FULL:
+            # Every scan goes out whole: nothing to find (a MODE command restarts the
+            # averages, and the first scan after it is a keyframe).
+            self._key_wanted = False
+            self._last_key = start
+            self._send_key(timestamp, scan_us, False)
+            self._finish_scan(busy)
+            return
         n = changes.find(self._buffer)  # every scan: it keeps the averages going
-        key = self._key_wanted or self.mode == protocol.MODE_FULL
+        key = self._key_wanted
         if not key and clock.ticks_diff(start, self._last_key) >= self.keyframe_ms * 1000:
             key = True
         if key or 2 * n > self.scanner.channels:  # a keyframe says it in fewer bytes
             self._key_wanted = False
             self._last_key = start
-            self._send_key(timestamp, scan_us)
+            self._send_key(timestamp, scan_us, True)
         else:
             writer = self._writer
             first = 0
@@ -310,6 +320,9 @@ class Firmware:
                 first += count
                 if flags:
                     break
+        self._finish_scan(busy)
+
+    def _finish_scan(self, busy: object) -> None:
         scans = self.scans
         self.scans = scans + 1 if scans < _MASK else 0
         if busy is not None:

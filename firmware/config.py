@@ -31,10 +31,11 @@ CONFIG = {
     "channels": 256,
     # Scans per second at boot (0 = as fast as possible). The host may change it.
     "rate": 200,
-    # Extra busy-wait after a first-level select change, for slow (high-impedance)
-    # sources; 0 because MicroPython's own overhead (several µs) already exceeds the
-    # multiplexer's settling time (see firmware/README.md).
-    "settle_us": 0,
+    # At least this long (µs) between a select change and the conversion that reads it:
+    # the worst step through both multiplexer levels settles to ½ LSB in 2.22 µs
+    # (hardware/electronics/budget.py, every standard board; tests/pico checks that
+    # this covers it). The register scan counts it in core cycles.
+    "settle_us": 2.5,
     # Stream SCAN frames right after boot, or wait for the host's START.
     "stream_at_boot": False,
     # Pulled low at boot (jumper to GND) = do not start the scanner, keep the REPL.

@@ -44,19 +44,32 @@ class UsbPort:
 
 
 def build(machine: object, config: dict, clock: object) -> MuxScanner:
-    """Pins, ADCs and the scanner for ``config``, from a ``machine`` module."""
+    """Pins, ADCs and the scanner for ``config``, from a ``machine`` module.
+
+    On a Pico (its ``machine`` has ``mem32``) the scan runs on the registers
+    (``firmware.rp2040.RegisterScan``); with a stand-in ``machine`` the pins' and ADCs'
+    methods are called.
+    """
     pin = machine.Pin
     select_pins = [pin(n, pin.OUT, value=0) for n in config["select_pins"]]
     bank_pins = [pin(n, pin.OUT, value=0) for n in config.get("bank_select_pins", [])]
     adcs = [machine.ADC(pin(n)) for n in config["adc_pins"]]
+    settle_us = config.get("settle_us", 0)
+    engine = None
+    if hasattr(machine, "mem32"):
+        from .rp2040 import RegisterScan
+
+        gpios = list(config["select_pins"]) + list(config.get("bank_select_pins", []))
+        engine = RegisterScan(gpios, list(config["adc_pins"]), settle_us, machine.freq())
     return MuxScanner(
         select_pins,
         adcs,
         bank_pins,
         config["muxes"],
         _config.channel_count(config),
-        config.get("settle_us", 0),
+        settle_us,
         clock,
+        engine,
     )
 
 

