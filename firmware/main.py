@@ -36,11 +36,20 @@ class UsbPort:
         self._out.write(data)
 
     def read(self) -> bytes | None:
-        # stdin.read(n) waits for all n bytes: take one byte per ready poll.
-        data = b""
-        while len(data) < 64 and self._poll.poll(0):
-            data += self._in.read(1)
-        return data or None
+        # stdin.read(n) waits for all n bytes: take one byte per ready poll. ipoll hands
+        # back the poll object itself, so a read with nothing waiting allocates nothing
+        # (poll() would make a list every scan).
+        data = None
+        while True:
+            ready = False
+            for _ in self._poll.ipoll(0):
+                ready = True
+            if not ready:
+                return data
+            byte = self._in.read(1)
+            data = byte if data is None else data + byte
+            if len(data) >= 64:
+                return data
 
 
 def build(machine: object, config: dict, clock: object) -> MuxScanner:

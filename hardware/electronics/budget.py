@@ -197,7 +197,6 @@ class Settling:
     switch_on_us: float
     slew_us: float
     linear_us: float
-    rate: int
     channels: int
     conversion_us: float
 
@@ -205,6 +204,12 @@ class Settling:
     def settle_us(self) -> float:
         """Select change to within ½ LSB at the ADC's sampling capacitor."""
         return self.switch_on_us + self.slew_us + self.linear_us
+
+    @property
+    def rate(self) -> int:
+        """The board's scan rate (what the host asks, from the scan measured on the
+        emulated RP2040: :func:`lawmaster.host.sensing.rate.scan_rate`)."""
+        return scan_rate(self.channels)
 
     @property
     def dwell_us(self) -> float:
@@ -262,13 +267,11 @@ def settling(tree: MuxTree) -> Settling:
     linear_start = min(step, i_max * r1)
     slew = total_c * (step - linear_start) / i_max
     linear = _two_pole(r1, c1, r2, c2, linear_start, lsb / 2)
-    rate = scan_rate(tree.channels)
     return Settling(
         levels=2 if tree.second_level else 1,
         switch_on_us=f("hc4067.t_on") * 1e6 * (2 if tree.second_level else 1),
         slew_us=slew * 1e6,
         linear_us=linear * 1e6,
-        rate=rate,
         channels=tree.channels,
         conversion_us=f("rp2040.adc_conversion") * 1e6,
     )
