@@ -197,6 +197,12 @@ class Firmware:
                     self._refuse(frame)
                     return
                 self._allocate()
+                self._ack(frame)
+                if self.selftest_at_boot:
+                    # The boot test ran on the wiring's default layout, before the host
+                    # said the map's: test the channels the board really has.
+                    self.send_selftest(0)
+                return
             self._ack(frame)
         elif kind == protocol.THRESHOLDS:
             self._levels = frame.args

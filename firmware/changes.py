@@ -26,6 +26,7 @@ import struct
 
 _viper_find = None
 _viper_take_all = None
+_viper_prime = None
 try:
     import micropython
 
@@ -90,6 +91,15 @@ try:
             fs[c] = f4[c] >> 2
             c += 1
 
+    @micropython.viper
+    def _viper_prime(readings, smooth4, n: int):
+        r = ptr16(readings)  # noqa: F821 - viper builtin
+        f4 = ptr32(smooth4)  # noqa: F821 - viper builtin
+        c = 0
+        while c < n:
+            f4[c] = r[c] << 2
+            c += 1
+
     if _viper_find(
         array.array("H", [9]),
         array.array("H", [0]),
@@ -103,7 +113,7 @@ try:
     ) != 1:
         raise ValueError("viper change finder is wrong")
 except Exception:  # CPython, or a port without the viper emitter
-    _viper_find = _viper_take_all = None
+    _viper_find = _viper_take_all = _viper_prime = None
 
 
 def _python_find(readings, sent, smooth4, smooth_sent, n, out, deadband, levels, nlevels):  # noqa: ANN001, ANN202, PLR0913
@@ -223,9 +233,12 @@ class Changes:
         """How many channels changed; their (channel, reading) pairs fill ``out``."""
         if not self._primed:  # the first scan starts the averages where the readings are
             self._primed = True
-            smooth4 = self.smooth4
-            for c in range(self.channels):
-                smooth4[c] = readings[c] << 2
+            if _viper_prime is not None:
+                _viper_prime(readings, self.smooth4, self.channels)
+            else:
+                smooth4 = self.smooth4
+                for c in range(self.channels):
+                    smooth4[c] = readings[c] << 2
         return self._find(
             readings,
             self.sent,

@@ -277,6 +277,16 @@ def settling(tree: MuxTree) -> Settling:
     )
 
 
+def scan_floor_us(tree: MuxTree, frame_bytes: float) -> float:
+    """The floor of one scan whatever the code: every channel settled (the worst step,
+    :func:`settling`) and converted, and ``frame_bytes`` on the USB bus. The scan the
+    firmware really takes is measured on the emulated RP2040
+    (:mod:`lawmaster.host.sensing.rate`); this is what no code can beat."""
+    s = settling(tree)
+    analog = tree.channels * (s.settle_us + s.conversion_us)
+    return analog + frame_bytes / f("usb.fs_bulk_bytes_per_s") * 1e6
+
+
 # -- heat -----------------------------------------------------------------------------------
 
 

@@ -9,12 +9,11 @@ runs (registers, not the stand-in pins).
 from __future__ import annotations
 
 import pytest
+from pico_support import needs_emulator
 
 from lawmaster.firmware import protocol as p
 from lawmaster.host.link_scans import ScanAssembler
 from lawmaster.host.sim.rp2040.emulator import Board, EmulatedPico
-
-from pico_support import needs_emulator
 
 pytestmark = needs_emulator
 

@@ -127,8 +127,9 @@ class EmulatedScanner:
 
     # ------------------------------------------------------------------ the board
 
-    def place(self, piece: str, kind: str, where: str) -> None:
-        """Put a piece on a space; the sensors read it from the next conversion on."""
+    def place(self, piece: str, kind: str, where: str | tuple[float, float]) -> None:
+        """Put a piece on a space, or at (x, y) mm; the sensors read it from the next
+        conversion on."""
         self.physical.put(piece, kind, where)
         self.pico.set_values(self.readings())
 
