@@ -45,7 +45,9 @@ class Firmware:
     """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``.
 
     ``limits`` are the self-test's (see ``config.selftest_limits``); ``selftest_at_boot``
-    runs it once after the boot HELLO.
+    runs it once after the boot HELLO. ``busy`` (a pin, or None) is held high while a
+    scan is read and sent (``scan_once``): on the Pico it is the LED on GP25, so a scope
+    there, or the emulator's cycle count, measures what each scan costs.
     """
 
     def __init__(
@@ -59,6 +61,7 @@ class Firmware:
         keyframe_ms: int = KEYFRAME_MS,
         limits: dict | None = None,
         selftest_at_boot: bool = False,
+        busy: object = None,
     ) -> None:
         self.scanner = scanner
         self.port = port
@@ -70,6 +73,7 @@ class Firmware:
         self.keyframe_ms = keyframe_ms
         self.limits = limits
         self.selftest_at_boot = selftest_at_boot
+        self._busy = busy.value if busy is not None else None
         self.seq = 0
         self.scans = 0
         self.selftest_scans = 0
@@ -179,6 +183,7 @@ class Firmware:
                 return
             self.mode = mode
             self.deadband = self._changes.deadband = deadband
+            self._changes.restart()
             self.keyframe_ms = keyframe_ms
             self._key_wanted = True
             self._ack(frame)
@@ -192,6 +197,12 @@ class Firmware:
                     self._refuse(frame)
                     return
                 self._allocate()
+                self._ack(frame)
+                if self.selftest_at_boot:
+                    # The boot test ran on the wiring's default layout, before the host
+                    # said the map's: test the channels the board really has.
+                    self.send_selftest(0)
+                return
             self._ack(frame)
         elif kind == protocol.THRESHOLDS:
             self._levels = frame.args
@@ -254,7 +265,7 @@ class Firmware:
 
     # ------------------------------------------------------------ scanning
 
-    def _send_key(self, timestamp: int, scan_us: int) -> None:
+    def _send_key(self, timestamp: int, scan_us: int, track: bool) -> None:
         buffer = self._buffer
         channels = self.scanner.channels
         writer = self._writer
@@ -267,11 +278,15 @@ class Firmware:
                 flags = 0
             self._send(writer.key(self.seq, timestamp, scan_us, flags, buffer, first, count))
             first += count
-        self._changes.take_all(buffer)
+        if track:  # the change finder's copy of what the host holds
+            self._changes.take_all(buffer)
         self.keyframes += 1
 
     def scan_once(self) -> None:
         """Scan every channel and send the scan (changes, or a keyframe when due)."""
+        busy = self._busy
+        if busy is not None:
+            busy(1)
         clock = self.clock
         start = clock.ticks_us()
         timestamp = start & _MASK
@@ -280,14 +295,22 @@ class Firmware:
         if scan_us > 0xFFFF:
             scan_us = 0xFFFF
         changes = self._changes
+        if self.mode == protocol.MODE_FULL:
+            # Every scan goes out whole: nothing to find (a MODE command restarts the
+            # averages, and the first scan after it is a keyframe).
+            self._key_wanted = False
+            self._last_key = start
+            self._send_key(timestamp, scan_us, False)
+            self._finish_scan(busy)
+            return
         n = changes.find(self._buffer)  # every scan: it keeps the averages going
-        key = self._key_wanted or self.mode == protocol.MODE_FULL
+        key = self._key_wanted
         if not key and clock.ticks_diff(start, self._last_key) >= self.keyframe_ms * 1000:
             key = True
         if key or 2 * n > self.scanner.channels:  # a keyframe says it in fewer bytes
             self._key_wanted = False
             self._last_key = start
-            self._send_key(timestamp, scan_us)
+            self._send_key(timestamp, scan_us, True)
         else:
             writer = self._writer
             first = 0
@@ -303,8 +326,13 @@ class Firmware:
                 first += count
                 if flags:
                     break
+        self._finish_scan(busy)
+
+    def _finish_scan(self, busy: object) -> None:
         scans = self.scans
         self.scans = scans + 1 if scans < _MASK else 0
+        if busy is not None:
+            busy(0)
 
     def step(self) -> None:
         """One turn of the main loop: commands, then a scan if one is due, else a short wait."""

@@ -25,6 +25,8 @@ import array
 import struct
 
 _viper_find = None
+_viper_take_all = None
+_viper_prime = None
 try:
     import micropython
 
@@ -77,6 +79,27 @@ try:
             c += 1
         return count
 
+    @micropython.viper
+    def _viper_take_all(readings, sent, smooth4, smooth_sent, n: int):
+        r = ptr16(readings)  # noqa: F821 - viper builtin
+        s = ptr16(sent)  # noqa: F821 - viper builtin
+        f4 = ptr32(smooth4)  # noqa: F821 - viper builtin
+        fs = ptr16(smooth_sent)  # noqa: F821 - viper builtin
+        c = 0
+        while c < n:
+            s[c] = r[c]
+            fs[c] = f4[c] >> 2
+            c += 1
+
+    @micropython.viper
+    def _viper_prime(readings, smooth4, n: int):
+        r = ptr16(readings)  # noqa: F821 - viper builtin
+        f4 = ptr32(smooth4)  # noqa: F821 - viper builtin
+        c = 0
+        while c < n:
+            f4[c] = r[c] << 2
+            c += 1
+
     if _viper_find(
         array.array("H", [9]),
         array.array("H", [0]),
@@ -90,7 +113,7 @@ try:
     ) != 1:
         raise ValueError("viper change finder is wrong")
 except Exception:  # CPython, or a port without the viper emitter
-    _viper_find = None
+    _viper_find = _viper_take_all = _viper_prime = None
 
 
 def _python_find(readings, sent, smooth4, smooth_sent, n, out, deadband, levels, nlevels):  # noqa: ANN001, ANN202, PLR0913
@@ -202,13 +225,20 @@ class Changes:
             self.levels[i] = level
         self.nlevels = len(levels)
 
+    def restart(self) -> None:
+        """Start the averages again from the next scan (after scans ``find`` did not see)."""
+        self._primed = False
+
     def find(self, readings: array.array) -> int:
         """How many channels changed; their (channel, reading) pairs fill ``out``."""
         if not self._primed:  # the first scan starts the averages where the readings are
             self._primed = True
-            smooth4 = self.smooth4
-            for c in range(self.channels):
-                smooth4[c] = readings[c] << 2
+            if _viper_prime is not None:
+                _viper_prime(readings, self.smooth4, self.channels)
+            else:
+                smooth4 = self.smooth4
+                for c in range(self.channels):
+                    smooth4[c] = readings[c] << 2
         return self._find(
             readings,
             self.sent,
@@ -223,6 +253,9 @@ class Changes:
 
     def take_all(self, readings: array.array) -> None:
         """A keyframe went out: the host now holds every reading."""
+        if _viper_take_all is not None:
+            _viper_take_all(readings, self.sent, self.smooth4, self.smooth_sent, self.channels)
+            return
         sent = self.sent
         smooth4 = self.smooth4
         smooth_sent = self.smooth_sent

@@ -26,15 +26,19 @@ CONFIG = {
     "bank_select_pins": [6, 7, 8, 9],
     # ADC inputs in order: GP26 = ADC0, GP27 = ADC1, GP28 = ADC2.
     "adc_pins": [26],
-    # Number of first-level multiplexers fitted, and channels used (<= muxes * 16).
+    # What the wiring can scan: 16 first-level multiplexers, 256 channels. No board is
+    # laid out like this: the host sends its sensor map's layout (LAYOUT: channels,
+    # multiplexers) at every handshake, and the scanner scans that from then on.
     "muxes": 16,
     "channels": 256,
-    # Scans per second at boot (0 = as fast as possible). The host may change it.
+    # Scans per second until the host asks for its rate (RATE, at every handshake:
+    # lawmaster.host.sensing.rate.scan_rate, 400/s on every standard board).
     "rate": 200,
-    # Extra busy-wait after a first-level select change, for slow (high-impedance)
-    # sources; 0 because MicroPython's own overhead (several µs) already exceeds the
-    # multiplexer's settling time (see firmware/README.md).
-    "settle_us": 0,
+    # At least this long (µs) between a select change and the conversion that reads it:
+    # the worst step through both multiplexer levels settles to ½ LSB in 2.22 µs
+    # (hardware/electronics/budget.py, every standard board; tests/pico checks that
+    # this covers it). The register scan counts it in core cycles.
+    "settle_us": 2.5,
     # Stream SCAN frames right after boot, or wait for the host's START.
     "stream_at_boot": False,
     # Pulled low at boot (jumper to GND) = do not start the scanner, keep the REPL.
@@ -44,6 +48,9 @@ CONFIG = {
     # Change-only reporting (see app.py): dead-band in u16 counts, keyframe interval.
     "deadband": 96,
     "keyframe_ms": 2000,
+    # Held high while a scan is read and sent: GP25 is the Pico's LED (it glows while
+    # scanning; a scope on it shows each scan's cost). None = no busy pin.
+    "busy_pin": 25,
     # Self-test every channel once at boot (the report follows the boot HELLO).
     "selftest_at_boot": True,
 }
@@ -57,8 +64,10 @@ SUPPLY_V = 3.3
 RAIL_MARGIN_V = 0.1
 #: DRV5055 quiescent output at no field, VCC = 3.3 V: 1.59 to 1.71 V around 1.65 V
 #: (DRV5055 datasheet, SBAS640, "Electrical Characteristics", VQ; ±60 mV), plus its
-#: drift over temperature (same table, VQΔT: ±1 % of VCC = ±33 mV). The Earth's
-#: field (≤ 0.065 mT × 15 mV/mT ≈ 1 mV on the A3) is inside the rounding.
+#: drift over temperature (same table, VQΔT: ±1 % of VCC = ±33 mV over −40…125 °C; the
+#: heat budget's per-kelvin figure is this spread over 65 K,
+#: hardware/electronics/datasheet.py "drv5055.vq_drift"; tests/pico checks both agree).
+#: The Earth's field (≤ 0.065 mT × 15 mV/mT ≈ 1 mV on the A3) is inside the rounding.
 VQ_SPREAD_V = 0.060
 VQ_DRIFT_V = 0.01 * SUPPLY_V
 

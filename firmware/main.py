@@ -36,28 +36,57 @@ class UsbPort:
         self._out.write(data)
 
     def read(self) -> bytes | None:
-        # stdin.read(n) waits for all n bytes: take one byte per ready poll.
-        data = b""
-        while len(data) < 64 and self._poll.poll(0):
-            data += self._in.read(1)
-        return data or None
+        # stdin.read(n) waits for all n bytes: take one byte per ready poll. ipoll hands
+        # back the poll object itself, so a read with nothing waiting allocates nothing
+        # (poll() would make a list every scan).
+        data = None
+        while True:
+            ready = False
+            for _ in self._poll.ipoll(0):
+                ready = True
+            if not ready:
+                return data
+            byte = self._in.read(1)
+            data = byte if data is None else data + byte
+            if len(data) >= 64:
+                return data
 
 
 def build(machine: object, config: dict, clock: object) -> MuxScanner:
-    """Pins, ADCs and the scanner for ``config``, from a ``machine`` module."""
+    """Pins, ADCs and the scanner for ``config``, from a ``machine`` module.
+
+    On a Pico (its ``machine`` has ``mem32``) the scan runs on the registers
+    (``firmware.rp2040.RegisterScan``); with a stand-in ``machine`` the pins' and ADCs'
+    methods are called.
+    """
     pin = machine.Pin
     select_pins = [pin(n, pin.OUT, value=0) for n in config["select_pins"]]
     bank_pins = [pin(n, pin.OUT, value=0) for n in config.get("bank_select_pins", [])]
     adcs = [machine.ADC(pin(n)) for n in config["adc_pins"]]
+    settle_us = config.get("settle_us", 0)
+    engine = None
+    if hasattr(machine, "mem32"):
+        from .rp2040 import RegisterScan
+
+        gpios = list(config["select_pins"]) + list(config.get("bank_select_pins", []))
+        engine = RegisterScan(gpios, list(config["adc_pins"]), settle_us, machine.freq())
     return MuxScanner(
         select_pins,
         adcs,
         bank_pins,
         config["muxes"],
         _config.channel_count(config),
-        config.get("settle_us", 0),
+        settle_us,
         clock,
+        engine,
     )
+
+
+def _busy_pin(machine: object, config: dict) -> object:
+    number = config.get("busy_pin")
+    if number is None:
+        return None
+    return machine.Pin(number, machine.Pin.OUT, value=0)
 
 
 def run(
@@ -69,8 +98,10 @@ def run(
     """Start scanning (never returns on the Pico unless ``should_stop`` says so).
 
     A jumper from ``safe_mode_pin`` to GND at boot skips the scanner and leaves the
-    REPL usable (the scanner turns off Ctrl-C, since the binary protocol may contain
-    0x03 bytes). ``port`` and ``clock`` default to USB serial and the ``time`` module.
+    REPL usable. Otherwise Ctrl-C is off from here on (``pico_boot.py`` turns it off
+    even before the import): the host's commands may hold 0x03 bytes, and one arriving
+    while the scanner starts would otherwise stop it for a REPL. ``port`` and ``clock``
+    default to USB serial and the ``time`` module.
     """
     import time
 
@@ -80,15 +111,17 @@ def run(
     config = config or _config.CONFIG
     safe = machine.Pin(config["safe_mode_pin"], machine.Pin.IN, machine.Pin.PULL_UP)
     if not safe.value():
+        micropython.kbd_intr(3)
         print("lawmaster scanner: safe mode, not scanning")
         return None
+    on_usb = port is None
+    if on_usb:
+        micropython.kbd_intr(-1)
     if config.get("cpu_hz"):
         machine.freq(config["cpu_hz"])
     clock = clock or time
     scanner = build(machine, config, clock)
-    on_usb = port is None
     if on_usb:
-        micropython.kbd_intr(-1)
         port = UsbPort(sys.stdin.buffer, sys.stdout.buffer, sys.stdin)
     firmware = Firmware(
         scanner,
@@ -100,6 +133,7 @@ def run(
         config.get("keyframe_ms", 2000),
         _config.selftest_limits(),
         config.get("selftest_at_boot", True),
+        _busy_pin(machine, config),
     )
     try:
         firmware.run(should_stop)

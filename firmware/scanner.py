@@ -14,15 +14,6 @@ before they change again.
 
 import array
 
-try:
-    import micropython
-
-    _native = micropython.native
-except (ImportError, AttributeError):  # CPython, or a port without the native emitter
-
-    def _native(function: object) -> object:
-        return function
-
 
 def gray_order(bits: int) -> list[int]:
     """The ``2**bits`` values in Gray-code order (one bit changes per step)."""
@@ -39,7 +30,12 @@ class MuxScanner:
     ``muxes``: first-level multiplexers fitted. Channel ``c`` is input
     ``c % inputs`` of first-level multiplexer ``c // inputs``; multiplexer ``m``
     sits on ADC ``m // banks``, bank ``m % banks``.
-    ``clock`` and ``settle_us``: optional busy-wait after each first-level change.
+    ``settle_us``: at least this long between a select change and the conversion
+    that reads it (the multiplexer nodes settling, ``hardware/electronics/budget.py``).
+    ``engine``: on a Pico, ``firmware.rp2040.RegisterScan``, which runs the scan as
+    viper machine code on the chip's registers and times the settling itself; without
+    it the pins' ``value`` and the ADCs' ``read_u16`` are called (the stand-in board of
+    the simulator and the unix port), waiting on ``clock`` when one is given.
     """
 
     def __init__(
@@ -51,12 +47,14 @@ class MuxScanner:
         channels: int | None = None,
         settle_us: int = 0,
         clock: object = None,
+        engine: object = None,
     ) -> None:
         self.inputs = 1 << len(select_pins)
         self.banks = 1 << len(bank_pins)
         self.settle_us = settle_us if clock is not None else 0
         self._clock = clock
         self._pins = (select_pins, bank_pins, adcs)
+        self.engine = engine
         self.configure(muxes, channels)
 
     @property
@@ -77,67 +75,70 @@ class MuxScanner:
             raise ValueError("more channels than the multiplexers have inputs")
         self.muxes = muxes
         self.channels = channels
-        self._initial, self._plan = self._build_plan(select_pins, bank_pins, adcs)
+        steps = self.steps()
+        if self.engine is not None:
+            self._plan = ()
+            self.engine.load(steps)
+        else:
+            pins = [p.value for p in select_pins] + [p.value for p in bank_pins]
+            reads = [a.read_u16 for a in adcs]
+            self._plan = [
+                (tuple((pins[i], level) for i, level in changes), reads[adc], channel)
+                for changes, adc, channel in steps
+            ]
 
     def new_buffer(self) -> array.array:
         """A zeroed ``array('H')`` of one reading per channel."""
         return array.array("H", [0] * self.channels)
 
-    def _build_plan(self, select_pins: list, bank_pins: list, adcs: list) -> tuple:
-        # Precompute the whole scan as a flat list of steps, each one pin change (or none)
-        # and the reads that follow it: the hot loop then does no arithmetic.
-        pins = [p.value for p in select_pins] + [p.value for p in bank_pins]
-        n_select = len(select_pins)
+    def steps(self) -> list:
+        """The scan as a list of steps, each ``(changes, adc, channel)``: set the select
+        pins in ``changes`` ((pin index, level); first-level lines first, then the bank
+        lines), then read ADC ``adc`` into ``channel``. The first step sets every line."""
+        n_select = len(self._pins[0])
+        n_bank = len(self._pins[1])
         reads_for = {}
         for mux in range(self.muxes):
             adc, bank = divmod(mux, self.banks)
             for sel in range(self.inputs):
                 channel = mux * self.inputs + sel
                 if channel < self.channels:
-                    reads_for.setdefault((sel, bank), []).append((adcs[adc].read_u16, channel))
-        positions = []
-        for index, sel in enumerate(gray_order(len(select_pins))):
-            banks = gray_order(len(bank_pins))
+                    reads_for.setdefault((sel, bank), []).append((adc, channel))
+        steps = []
+        state = None
+        for index, sel in enumerate(gray_order(n_select)):
+            banks = gray_order(n_bank)
             if index % 2:
                 banks.reverse()
             for bank in banks:
-                if (sel, bank) in reads_for:
-                    positions.append((sel, bank))
-        initial = []
-        plan = []
-        state = None
-        for sel, bank in positions:
-            bits = [(sel >> i) & 1 for i in range(n_select)]
-            bits += [(bank >> i) & 1 for i in range(len(bank_pins))]
-            if state is None:
-                initial = [(pins[i], bits[i]) for i in range(len(bits))]
-                changes = []
-            else:
-                changes = [i for i in range(len(bits)) if bits[i] != state[i]]
-            state = bits
-            settle = 1 if any(i < n_select for i in changes) else 0
-            for i in changes[:-1]:
-                plan.append((pins[i], bits[i], 0, ()))
-            last = changes[-1] if changes else None
-            setter = pins[last] if last is not None else None
-            value = bits[last] if last is not None else 0
-            plan.append((setter, value, settle, tuple(reads_for[(sel, bank)])))
-        return initial, plan
+                reads = reads_for.get((sel, bank))
+                if not reads:
+                    continue
+                bits = [(sel >> i) & 1 for i in range(n_select)]
+                bits += [(bank >> i) & 1 for i in range(n_bank)]
+                changes = [
+                    (i, bits[i]) for i in range(len(bits)) if state is None or bits[i] != state[i]
+                ]
+                state = bits
+                for adc, channel in reads:
+                    steps.append((changes, adc, channel))
+                    changes = []
+        return steps
 
-    @_native
     def scan_into(self, buffer: array.array) -> array.array:
         """Read every channel once into ``buffer`` (indexed by channel)."""
-        for setter, value in self._initial:
-            setter(value)
+        if self.engine is not None:
+            self.engine.scan_into(buffer)
+            return buffer
         settle_us = self.settle_us
         clock = self._clock
-        for setter, value, settle, reads in self._plan:
-            if setter is not None:
-                setter(value)
-            if settle and settle_us:
-                start = clock.ticks_us()
-                while clock.ticks_diff(clock.ticks_us(), start) < settle_us:
-                    pass
-            for read, channel in reads:
-                buffer[channel] = read()
+        for changes, read, channel in self._plan:
+            if changes:
+                for setter, level in changes:
+                    setter(level)
+                if settle_us:
+                    start = clock.ticks_us()
+                    while clock.ticks_diff(clock.ticks_us(), start) < settle_us:
+                        pass
+            buffer[channel] = read()
         return buffer

@@ -565,6 +565,12 @@ class Link:
         if len(faults) != frame.failed:
             log.warning("self-test report %d arrived incomplete", frame.command_seq)
             return
+        if self.expect_channels is not None and frame.channels != self.expect_channels:
+            # A boot test of the scanner's default layout, before it took the map's
+            # (it tests again once it has): its extra channels are not the board's.
+            log.info("self-test of %d channels ignored (the map has %d)",
+                     frame.channels, self.expect_channels)  # fmt: skip
+            return
         report = SelfTestReport(
             {channel: protocol.FAULT_NAMES.get(code, f"fault {code}") for channel, code in faults},
             frame.channels,

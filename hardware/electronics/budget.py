@@ -199,7 +199,6 @@ class Settling:
     switch_on_us: float
     slew_us: float
     linear_us: float
-    rate: int
     channels: int
     conversion_us: float
 
@@ -207,6 +206,12 @@ class Settling:
     def settle_us(self) -> float:
         """Select change to within ½ LSB at the ADC's sampling capacitor."""
         return self.switch_on_us + self.slew_us + self.linear_us
+
+    @property
+    def rate(self) -> int:
+        """The board's scan rate (what the host asks, from the scan measured on the
+        emulated RP2040: :func:`lawmaster.host.sensing.rate.scan_rate`)."""
+        return scan_rate(self.channels)
 
     @property
     def dwell_us(self) -> float:
@@ -264,16 +269,24 @@ def settling(tree: MuxTree) -> Settling:
     linear_start = min(step, i_max * r1)
     slew = total_c * (step - linear_start) / i_max
     linear = _two_pole(r1, c1, r2, c2, linear_start, lsb / 2)
-    rate = scan_rate(tree.channels)
     return Settling(
         levels=2 if tree.second_level else 1,
         switch_on_us=f("hc4067.t_on") * 1e6 * (2 if tree.second_level else 1),
         slew_us=slew * 1e6,
         linear_us=linear * 1e6,
-        rate=rate,
         channels=tree.channels,
         conversion_us=f("rp2040.adc_conversion") * 1e6,
     )
+
+
+def scan_floor_us(tree: MuxTree, frame_bytes: float) -> float:
+    """The floor of one scan whatever the code: every channel settled (the worst step,
+    :func:`settling`) and converted, and ``frame_bytes`` on the USB bus. The scan the
+    firmware really takes is measured on the emulated RP2040
+    (:mod:`lawmaster.host.sensing.rate`); this is what no code can beat."""
+    s = settling(tree)
+    analog = tree.channels * (s.settle_us + s.conversion_us)
+    return analog + frame_bytes / f("usb.fs_bulk_bytes_per_s") * 1e6
 
 
 # -- heat -----------------------------------------------------------------------------------

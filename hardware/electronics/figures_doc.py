@@ -7,11 +7,21 @@ the code does not use.
 
 from __future__ import annotations
 
+from lawmaster.firmware import protocol
 from lawmaster.hardware.magnetics.margins import noise
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.sensing import rate
 
 from .bom import TITLES
-from .budget import base_resistor, heat, led_resistors, rails, ripple, settling
+from .budget import (
+    base_resistor,
+    heat,
+    led_resistors,
+    rails,
+    ripple,
+    scan_floor_us,
+    settling,
+)
 from .circuits import BOARDS, Design
 from .datasheet import FIGURES
 from .datasheet import figure as f
@@ -40,6 +50,12 @@ def _value(value: float, unit: str) -> str:
     if unit == "ohm":
         return f"{value:g} Ω"
     return f"{value:g} {unit}"
+
+
+def _floor_ms(design: Design) -> float:
+    assert design.tree is not None
+    parts = -(-design.tree.channels // protocol.KEY_PART)
+    return scan_floor_us(design.tree, parts * protocol.MAX_FRAME) / 1000
 
 
 def render(scanners: dict[str, Design]) -> str:
@@ -111,6 +127,29 @@ def render(scanners: dict[str, Design]) -> str:
             f" {s.dwell_us:.2f} µs | {s.dwell_us / 2:.2f} µs | {s.conversion_us:.1f} µs |"
         )
     lines += [
+        "",
+        "The firmware waits `settle_us` (`firmware/config.py`, at least the worst settle",
+        "above) after every select change before it starts a conversion.",
+        "",
+        "### Scan time, measured",
+        "",
+        "What the host asks of each board follows from the scan the firmware takes on an",
+        "emulated RP2040 (`lawmaster bench --json pico`; `host/sensing/pico_scan.json`):",
+        "the longest window of its busy pin (the scan, the change finding, the frames and",
+        "their USB writes), in change-only mode (a keyframe among the scans) and in the",
+        "full-frame mode calibration uses, at the clock the firmware sets (bold) and at the",
+        "RP2040's default. The host asks for the fastest rate, up to 400/s, whose period",
+        f"leaves a quarter to spare ({rate.HEADROOM:.0%} at most; the emulator does not",
+        "model flash cache misses, so a Pico is somewhat slower). The floor no code can",
+        "beat, every channel settled and converted and a full frame on the bus",
+        "(`budget.scan_floor_us`):",
+        "",
+        ", ".join(
+            f"{TITLES[board]} {_floor_ms(design):.2f} ms" for board, design in scanners.items()
+        )
+        + ".",
+        "",
+        rate.markdown_table(TITLES),
         "",
         "### Heat",
         "",

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lawmaster.host.sensing import rate
+
 from .bom import HEADER, TITLES
 from .budget import base_resistor, heat, led_resistors, rails, ripple, settling
 from .circuits import PI_REF, PICO_REF, PN532_REF, PN532_RESET_GPIO, Design
@@ -201,8 +203,16 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "Settling after a select change, worst case (a full 2.9 V step through both",
         "multiplexer levels): switch-on, then the DRV5055's ±1 mA output slewing the nodes,",
         "then the two-pole RC of the multiplexers' on-resistance into their own and the",
-        "ADC's capacitance, down to half an LSB of 12 bits. It must stay under half the",
-        "dwell; the figures and the datasheet values behind them are in `hardware/BUILD.md`.",
+        "ADC's capacitance, down to half an LSB of 12 bits. The firmware waits `settle_us`",
+        "(`firmware/config.py`, at least this) after every select change before it",
+        "converts; the figures and the datasheet values behind them are in",
+        "`hardware/BUILD.md`. The scan rate is what the host asks: the fastest whose",
+        "period the scan, measured on an emulated RP2040, fills to at most"
+        f" {rate.HEADROOM:.0%}",
+        "(`lawmaster bench --json pico`; the clock the firmware sets in bold):",
+        "",
+        rate.markdown_table(TITLES),
+        "",
         "Unused inputs of a fitted multiplexer are tied to GND so a stray read is 0, never a",
         "floating node.",
         "",

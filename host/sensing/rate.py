@@ -1,78 +1,135 @@
-"""The scan rate a board's scanner can keep: from its channel count and the firmware's budget.
+"""The scan rate a board's scanner can keep: from the scan times measured on an emulated RP2040.
 
-``firmware/README.md`` ("Time budget") budgets the RP2040 scanner at 200 scans/s
-for 256 channels: 5.0 ms per scan, 19.5 µs per channel, with the worst measured
-per-channel cost (16 µs at 200 MHz) and the per-scan extras (frame encode, USB
-write, command poll: ≤ 0.35 ms) inside it. A board with fewer channels is
-scanned faster at the same per-channel cost, and every scan sooner means every
-debounce and stillness window (counted in scans) ends sooner.
+``pico_scan.json`` (beside this module) holds, for each standard board and clock, the
+longest scan the firmware took on the emulated Pico (``lawmaster bench --json pico``,
+``host/bench/pico.py``, which also rewrites the file): the busy pin's window from the
+first select change to the last frame handed to USB, in change-only mode and in the
+full-frame mode calibration uses. The host asks a board for the fastest rate, in steps
+of ``STEP``, whose period leaves ``1 - HEADROOM`` of itself to spare over the longer of
+the two at the clock the firmware sets (the emulator does not model the RP2040's flash
+cache misses, so a real Pico is slower than it counts), and never more than
+``FASTEST``. A map of another size is bounded by the measured boards
+(:func:`scan_cost_ms`).
+
+What the hardware itself takes (settling and conversions, the USB bus) is the floor
+``lawmaster.hardware.electronics.budget.scan_floor_us`` computes from the datasheets;
+the measured scan includes it. Every debounce and stillness window is counted in
+scans, so a board scanned sooner settles sooner.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
-#: The firmware README's per-channel budget: 5.0 ms per scan / 256 channels.
-CHANNEL_BUDGET_US = 1_000_000 / 200 / 256
+from lawmaster.hardware.sensor_map import SensorMap
+
+#: The measured scan times (written by ``python -m lawmaster.host.bench.pico --write``).
+DATA = Path(__file__).with_name("pico_scan.json")
+#: A scan, frames and USB writes included, may take at most this share of the period.
+HEADROOM = 0.75
 #: Rates are rounded down to a multiple of this (scans/s), so a figure in a log reads plainly.
 STEP = 50
-#: Never slower than the README's reference; never faster than 400 scans/s, the rate the
-#: stillness windows (counted in scans) were validated at on the simulated boards.
-SLOWEST, FASTEST = 200, 400
+#: Never faster than 400 scans/s, the rate the stillness windows (counted in scans) were
+#: validated at on the simulated boards.
+FASTEST = 400
 
 
-def scan_rate(channels: int) -> int:
-    """Scans per second for a board of ``channels`` channels (200 for 256; 400 for 122)."""
+def _data() -> dict:
+    return json.loads(DATA.read_text("utf-8"))
+
+
+def firmware_clock_mhz() -> float:
+    """The clock the measured firmware set (``firmware/config.py`` ``cpu_hz``), MHz."""
+    return float(_data()["firmware_clock_mhz"])
+
+
+def measured(board: str, clock_mhz: float | None = None) -> tuple[float, float]:
+    """(change-only, full-frame) longest scan of a standard board, ms, at ``clock_mhz``
+    (default: the firmware's own clock)."""
+    data = _data()
+    mhz = data["firmware_clock_mhz"] if clock_mhz is None else clock_mhz
+    entry = data["boards"][board][f"{mhz:g}"]
+    return float(entry["changes_ms"]), float(entry["full_ms"])
+
+
+def boards() -> list[str]:
+    """The boards measured."""
+    return list(_data()["boards"])
+
+
+def clocks() -> list[float]:
+    """The clocks (MHz) every board was measured at, the firmware's own first."""
+    data = _data()
+    own = float(data["firmware_clock_mhz"])
+    others = {float(k) for entry in data["boards"].values() for k in entry} - {own}
+    return [own, *sorted(others, reverse=True)]
+
+
+def _channels(board: str) -> int:
+    return SensorMap.load(board).channels
+
+
+def scan_cost_ms(channels: int, data: dict | None = None) -> float:
+    """The longest scan (ms) a board of ``channels`` channels is taken to need at the
+    firmware's clock. More channels never cost less (more conversions, more frame
+    bytes), so a measured board bounds every smaller one: the least of the measured
+    boards with at least as many channels; past the largest, its time in proportion
+    (the fixed part of a scan is spread over more channels, so this overestimates).
+    ``data``: another measurement than ``pico_scan.json``."""
+    data = data or _data()
+    own = f"{data['firmware_clock_mhz']:g}"
+    points = sorted(
+        (_channels(b), max(entry[own]["changes_ms"], entry[own]["full_ms"]))
+        for b, entry in data["boards"].items()
+    )
+    covering = [t for n, t in points if n >= channels]
+    if covering:
+        return min(covering)
+    largest, worst = points[-1]
+    return worst * channels / largest
+
+
+def scan_rate(channels: int, data: dict | None = None) -> int:
+    """Scans per second the host asks of a board of ``channels`` channels (from
+    ``pico_scan.json``, or ``data`` of the same form)."""
     if channels <= 0:
         raise ValueError(f"a board needs channels, not {channels}")
-    rate = int(1_000_000 / (channels * CHANNEL_BUDGET_US)) // STEP * STEP
-    return max(SLOWEST, min(FASTEST, rate))
+    best = math.floor(HEADROOM * 1000 / scan_cost_ms(channels, data) / STEP) * STEP
+    if best < STEP:
+        raise ValueError(f"{channels} channels cannot be scanned at {STEP}/s with headroom")
+    return min(FASTEST, best)
 
 
-# ----------------------------------------------------------------- the RP2040's floor
-# What the scanner's hardware takes per scan, whatever the code: firmware/README.md
-# ("Time budget") sets these against the interpreter's share measured by
-# ``firmware/bench.py``. Each figure is a datasheet value or a stated assumption.
-
-#: RP2040 datasheet, section 4.9 "ADC": the ADC runs from a 48 MHz clock and takes
-#: 96 cycles a conversion: 2 µs, 500 kS/s.
-ADC_CLOCK_HZ = 48_000_000
-ADC_CYCLES = 96
-#: 74HC4067 on-resistance: 70-180 Ω specified at VCC = 4.5 V (the datasheets give no
-#: 3.3 V figure); assumed 250 Ω at 3.3 V, where it rises.
-MUX_R_ON_OHM = 250.0
-#: The DRV5055's output is an amplifier; assumed 100 Ω source resistance (worst case).
-SENSOR_R_OHM = 100.0
-#: Node capacitances: a 74HC4067's common output ≤ 50 pF and a switch input ≤ 10 pF
-#: (datasheet "Dynamic characteristics"), plus an assumed 5 pF of trace: the node
-#: between the two tiers, and the ADC node (second tier's output + the RP2040's
-#: pin and sample capacitor, assumed 10 pF).
-C_BETWEEN_TIERS_F = 50e-12 + 10e-12 + 5e-12
-C_ADC_NODE_F = 50e-12 + 10e-12
-#: Switch-on time, select change to output, allowed at 3.3 V: 0.5 µs (datasheets give
-#: tens of ns at 4.5 V, rising at lower VCC).
-MUX_T_ON_US = 0.5
-#: USB 2.0 specification, section 5.8.4: a full-speed bulk endpoint moves at most
-#: 19 packets of 64 bytes per 1 ms frame.
-USB_FS_BULK_BYTES_PER_S = 19 * 64 * 1000
+def table_rows() -> list[tuple[str, int, int, float, float, float, float, float]]:
+    """(board, channels, rate, period ms, clock MHz, change-only ms, full ms, worst share
+    of the period) for each board and clock, the firmware's clock first."""
+    rows = []
+    for board in boards():
+        channels = _channels(board)
+        rate = scan_rate(channels)
+        period = 1000 / rate
+        for mhz in clocks():
+            changes, full = measured(board, mhz)
+            rows.append((board, channels, rate, period, mhz, changes, full,
+                         max(changes, full) / period))  # fmt: skip
+    return rows
 
 
-def adc_conversion_us() -> float:
-    """One RP2040 conversion (2 µs)."""
-    return ADC_CYCLES / ADC_CLOCK_HZ * 1e6
-
-
-def mux_settle_us(bits: int = 12) -> float:
-    """Switch-on plus settling of a full-scale step to ½ LSB through both tiers.
-
-    One lumped pole: τ = (R_sensor + 2·R_on)·(C_between + C_adc); ½ LSB of ``bits``
-    needs ln(2^(bits+1)) τ.
-    """
-    tau = (SENSOR_R_OHM + 2 * MUX_R_ON_OHM) * (C_BETWEEN_TIERS_F + C_ADC_NODE_F)
-    return MUX_T_ON_US + tau * math.log(2 ** (bits + 1)) * 1e6
-
-
-def hardware_scan_us(channels: int, frame_bytes: float) -> float:
-    """The floor of one scan: every channel settled and converted, its frames on the bus."""
-    analog = channels * (mux_settle_us() + adc_conversion_us())
-    return analog + frame_bytes / USB_FS_BULK_BYTES_PER_S * 1e6
+def markdown_table(titles: dict[str, str] | None = None) -> str:
+    """The measured scan times as a markdown table (the docs print exactly this)."""
+    own = firmware_clock_mhz()
+    lines = [
+        "| board | channels | rate asked | period | clock | change-only scan | full-frame scan"
+        " | longest / period |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for board, channels, rate, period, mhz, changes, full, share in table_rows():
+        name = (titles or {}).get(board, board)
+        clock = f"**{mhz:g} MHz**" if mhz == own else f"{mhz:g} MHz"
+        lines.append(
+            f"| {name} | {channels} | {rate}/s | {period:.2f} ms | {clock} | {changes:.2f} ms"
+            f" | {full:.2f} ms | {share:.0%} |"
+        )
+    return "\n".join(lines)

@@ -249,7 +249,7 @@ class SimulatedPico:
             board.bank_pins,
             config["muxes"],
             self.channels,
-            config.get("settle_us", 0),
+            0,  # stand-in multiplexers settle at once: no wait after a select change
             SystemClock(),
         )
         if self._frame is not None:

@@ -1,21 +1,61 @@
-"""The scanner's time budget: the RP2040's hardware floor, and what the firmware reports."""
+"""The scanner's time budget: the hardware's floor under the scan measured on an emulated Pico."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from lawmaster.firmware import config as firmware_config
 from lawmaster.firmware import protocol as p
-from lawmaster.host.bench.sensing import largest_standard_map
+from lawmaster.hardware.electronics.budget import scan_floor_us, settling
+from lawmaster.hardware.electronics.datasheet import figure
+from lawmaster.hardware.electronics.tree import tree_for
 from lawmaster.host.sensing import rate
 
+BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
-def test_the_rp2040s_own_share_of_a_scan_leaves_room_at_200_scans_per_second() -> None:
-    assert rate.adc_conversion_us() == pytest.approx(2.0)  # 500 kS/s
-    settle = rate.mux_settle_us()
-    assert 0.5 < settle < 2.0  # switch-on plus ~9 time constants of a ~70 ns pole
-    channels = largest_standard_map().channels
-    # A full-frame scan of the largest board: two KEY parts, at most 2 × 256 bytes.
-    floor = rate.hardware_scan_us(channels, 2 * p.MAX_FRAME)
-    assert floor < 1e6 / 200 / 5  # the hardware takes under a fifth of the 5 ms
-    # USB full speed carries a full-frame stream at 200 scans/s many times over.
-    assert 200 * 2 * p.MAX_FRAME < rate.USB_FS_BULK_BYTES_PER_S / 10
+
+def test_the_measured_scan_stands_on_the_hardwares_floor() -> None:
+    for board in BOARDS:
+        tree = tree_for(board)
+        # A full-frame scan: its KEY parts, at most MAX_FRAME bytes each.
+        parts = -(-tree.channels // p.KEY_PART)
+        floor_ms = scan_floor_us(tree, parts * p.MAX_FRAME) / 1000
+        changes_ms, full_ms = rate.measured(board)
+        assert floor_ms < full_ms  # nothing measured beats settling and conversions
+        assert floor_ms <= rate.HEADROOM * 1000 / rate.scan_rate(tree.channels)
+
+
+def test_the_firmware_waits_at_least_the_settling_the_budget_computes() -> None:
+    """One settling figure: ``budget.settling`` (the docs print it); the firmware's
+    ``settle_us`` must cover it on every standard board."""
+    worst = max(settling(tree_for(board)).settle_us for board in BOARDS)
+    assert firmware_config.CONFIG["settle_us"] >= worst
+
+
+def test_usb_carries_a_full_frame_stream_many_times_over() -> None:
+    for board in BOARDS:
+        channels = tree_for(board).channels
+        parts = -(-channels // p.KEY_PART)
+        per_s = rate.scan_rate(channels) * parts * p.MAX_FRAME
+        assert per_s < figure("usb.fs_bulk_bytes_per_s") / 5
+
+
+def test_the_measured_clock_is_the_one_the_firmware_sets() -> None:
+    assert rate.firmware_clock_mhz() * 1e6 == firmware_config.CONFIG["cpu_hz"]
+
+
+def test_the_docs_print_the_measured_scan_times() -> None:
+    """One source: firmware/README.md prints ``pico_scan.json`` as ``rate`` renders it
+    (hardware/BUILD.md and wiring.md are generated from it: test_electronics_generated)."""
+    readme = (Path(firmware_config.__file__).parent / "README.md").read_text("utf-8")
+    assert rate.markdown_table() in readme
+
+
+def test_the_self_test_and_the_heat_budget_take_one_offset_drift() -> None:
+    """DRV5055 VQΔT, ±1 % of VCC over the temperature range: the self-test's allowance
+    and the heat budget's per-kelvin figure both come from it."""
+    drift = figure("drv5055.vq_drift_vcc")
+    assert pytest.approx(drift * firmware_config.SUPPLY_V) == firmware_config.VQ_DRIFT_V
+    assert figure("drv5055.vq_drift") * 65 == pytest.approx(drift * firmware_config.SUPPLY_V)
