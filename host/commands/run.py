@@ -17,7 +17,7 @@ from lawmaster.host.config import ConfigError, TableConfig, load
 from lawmaster.host.devices import Hardware
 from lawmaster.host.journal import Journal
 from lawmaster.host.runtime import Runtime, open_host, start_web
-from lawmaster.host.stack import TableStages
+from lawmaster.host.stack import TableStages, publish
 from lawmaster.host.web import ServeError
 
 
@@ -74,7 +74,10 @@ def start(runtime: Runtime, config: TableConfig) -> TableStages:
     ``runtime.missing``."""
     if not runtime.table.settings.get("board", False) and config.board:
         runtime.missing.append("board: the resumed game was set up without one")
-    return TableStages(runtime, Hardware.real(config)).start()
+    stages = TableStages(runtime, Hardware.real(config)).start()
+    if config.mqtt is not None:
+        publish(runtime, config.mqtt)
+    return stages
 
 
 def _has_open_game(config: TableConfig) -> bool:
