@@ -322,24 +322,30 @@ def _state(words: str) -> Text:
 
 
 def _broker_words(status: Any, since: float) -> Text:
-    """The broker row: its state, and the events it did not get (see host/mqtt)."""
+    """The broker row: its state, why, and the events it did not get (see host/mqtt)."""
     state, where, detail = status.state, status.broker, status.detail
     if state == "connected":
         words = told("connected to %(broker)s", broker=where)
     elif state == "back":
         words = told("back, connected to %(broker)s again", broker=where)
+    elif state == "stopped":
+        words = told("stopped")
     elif state == "refused":
         words = told(
             "%(broker)s refused the login (%(why)s); trying again", broker=where, why=detail
         )
     elif state == "lost":
-        words = told("lost, for %(time)s; trying again", time=_ago(since))
-    elif state == "stopped":
-        words = told("stopped")
+        words = told("lost for %(time)s (%(why)s); trying again", time=_ago(since), why=detail)
     else:
-        words = told("not connected yet to %(broker)s; trying again", broker=where)
-    if detail and state in ("lost", "not connected yet"):
-        words = told("%(state)s (%(detail)s)", state=words, detail=detail)
+        words = told(
+            "not connected yet to %(broker)s (%(why)s); trying again", broker=where, why=detail
+        )
+    if detail == "" and state in ("lost", "not connected yet"):
+        words = (
+            told("lost for %(time)s; trying again", time=_ago(since))
+            if state == "lost"
+            else told("not connected yet to %(broker)s; trying again", broker=where)
+        )
     if status.waiting and not status.up:
         words = told_n(
             "%(state)s; %(num)d event waits for it",

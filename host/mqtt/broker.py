@@ -169,7 +169,12 @@ class Broker:
             if self._closing.is_set():
                 return
             self._state = LOST if self._ever_up else NOT_YET
-            self._detail = f"cannot reach {self.config.host}:{self.config.port}"
+            # paho keeps the reason to itself: say what it can be.
+            self._detail = (
+                "no answer, or its TLS certificate is not trusted"
+                if self.config.tls
+                else "no answer: is it running, and reachable from here?"
+            )
 
     def _published(self, client: Any, userdata: Any, mid: int, reason: Any, props: Any) -> None:
         self._room.set()

@@ -96,7 +96,9 @@ def _play(scenario: Scenario, folder: Path, broker: Mosquitto) -> dict[str, Any]
         "final": final,
         "states": states,
         "accepted": accepted,
-        "received": [(t[len(topic) :], p) for t, p, _ in subscriber.messages if t.startswith(topic)],
+        "received": [
+            (t[len(topic) :], p) for t, p, _ in subscriber.messages if t.startswith(topic)
+        ],
     }
 
 
