@@ -155,14 +155,16 @@ class Health:
             self.journal = damage
         self._changed()
 
-    def broker_status(self, status: Any) -> None:
+    def broker_status(self, status: Any, push: bool = True) -> None:
         """The broker connection's state, from the publisher's sender (not the board's
-        business: the referee never pauses for it)."""
+        business: the referee never pauses for it). ``push=False``: only its counts
+        changed; shown with the next change, like the scan rate."""
         with self._lock:
             if self.broker is None or self.broker.state != status.state:
                 self.broker_since = self.clock()
             self.broker = status
-        self._changed()
+        if push:
+            self._changed()
 
     def set_scan_rate(self, rate: float) -> None:
         """The scans counted in the last second (not pushed: shown with the next change)."""

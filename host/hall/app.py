@@ -128,7 +128,13 @@ def _tile_event(view: HallView, name: str) -> str:
     table = next(t for t in view.tables if t.name == name)
     state = table.state or {}
     html = render_template("_tile.html", table=table)
-    data = {"table": name, "move": state.get("move"), "version": view.version, "html": html}
+    data = {
+        "table": name,
+        "game_id": state.get("game_id"),
+        "move": state.get("move"),
+        "version": view.version,
+        "html": html,
+    }
     return _event("tile", data)
 
 

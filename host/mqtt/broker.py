@@ -7,8 +7,9 @@ slow or refuses the login only leaves messages in the outbox (see
 :class:`~.outbox.Outbox`: bounded, the oldest events dropped and counted).
 
 The sender also reports the connection's state, as a :class:`BrokerStatus`, to
-``on_status`` (the health panel) whenever it changes, from its own thread; paho's
-callbacks only note what happened.
+``on_status`` (the health panel) whenever it changes, and its counts (events
+waiting, dropped) quietly once a second, from its own thread; paho's callbacks only
+note what happened.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from .outbox import Message, Outbox
 
 log = logging.getLogger(__name__)
 
-#: How often the sender looks at the connection when nothing else wakes it.
-_TICK_S = 0.25
-#: The shortest time between two reports that differ only in the dropped count (each
-#: report redraws every page of the table).
-_COUNT_EVERY_S = 5.0
+#: How often the sender looks at the connection when nothing else wakes it (rarely: a
+#: thread that wakes takes its turn at the interpreter, maybe in the middle of an input).
+_TICK_S = 1.0
+#: The shortest time between two reports that differ only in their counts.
+_COUNT_EVERY_S = 1.0
 
 NOT_YET, CONNECTED, LOST, BACK, REFUSED, STOPPED = (
     "not connected yet",
@@ -77,7 +78,7 @@ class Broker:
         *,
         client_id: str,
         will: Message | None = None,
-        on_status: Callable[[BrokerStatus], None] | None = None,
+        on_status: Callable[[BrokerStatus, bool], None] | None = None,
     ) -> None:
         self.config = config
         self.outbox = outbox
@@ -202,19 +203,26 @@ class Broker:
                 self._room.wait(_TICK_S)
 
     def _report(self, force: bool = False) -> None:
-        """Tell ``on_status`` what changed (a new dropped count at most every 5 s)."""
+        """Tell ``on_status`` the connection's state: ``(status, True)`` when it changed
+        (the health panel redraws every page), ``(status, False)`` when only the counts did
+        (kept quietly, shown with the next change: redrawing every page each time an
+        event waits would cost the referee more than the broker does)."""
         if self.on_status is None:
             return
         now = time.monotonic()
         status = self.status()
         last = self._reported
-        if last is not None and not force:
-            same = (status.state, status.detail) == (last.state, last.detail)
-            recent = now - self._reported_at < _COUNT_EVERY_S
-            if same and (status.dropped == last.dropped or recent):
+        changed = force or last is None or (status.state, status.detail) != (
+            last.state,
+            last.detail,
+        )
+        if not changed:
+            assert last is not None
+            counts = (status.dropped, status.waiting) != (last.dropped, last.waiting)
+            if not counts or now - self._reported_at < _COUNT_EVERY_S:
                 return
         self._reported, self._reported_at = status, now
         try:
-            self.on_status(status)
+            self.on_status(status, changed)
         except Exception:  # noqa: BLE001 - the health panel failing must not stop the sender
             log.exception("broker status listener failed")

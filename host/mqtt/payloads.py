@@ -58,6 +58,8 @@ def new_events(
     """``(kept, new)``: how much of ``published`` the snapshot's ``log`` still holds, and
     the entries after it. An undo takes entries off the end (``kept`` shrinks); what
     follows it is new."""
+    if len(log) >= len(published) and log[: len(published)] == published:
+        return len(published), list(log[len(published) :])  # the usual case, compared in C
     kept = 0
     for old, now in zip(published, log, strict=False):
         if old != now:

@@ -38,6 +38,10 @@ log = logging.getLogger(__name__)
 TABLE_SEAT = "table"
 #: How often the thread looks for a new game when no snapshot comes.
 _TICK_S = 0.25
+#: A table quiet this long has finished what one input changes; a busy table is
+#: published at least this often all the same.
+_QUIET_S = 0.005
+_GATHER_MAX_S = 0.05
 
 #: ``(kind, payload)`` of everything handed to the outbox, for whoever listens (the tests).
 Listener = Callable[[str, Mapping[str, Any]], None]
@@ -105,10 +109,10 @@ class TablePublisher:
         with self._lock:
             self._renewed = table
 
-    def _status(self, status: BrokerStatus) -> None:
+    def _status(self, status: BrokerStatus, changed: bool) -> None:
         report = getattr(self.health, "broker_status", None)
         if report is not None:
-            report(status)
+            report(status, push=changed)
 
     # -- the publisher's thread ------------------------------------------------------------
     def _run(self) -> None:
@@ -130,9 +134,14 @@ class TablePublisher:
         message = self._subscription.get(timeout=_TICK_S)
         if message is None:
             return
-        # Only the newest matters: its log holds every event of the ones before it.
-        while (newer := self._subscription.get(timeout=0)) is not None:
+        # Only the newest matters: its log holds every event of the ones before it. An
+        # input makes a few changes in a row (accepted, then the status): wait until the
+        # table is quiet, so the referee is not met halfway and one publish says all.
+        deadline = time.monotonic() + _GATHER_MAX_S
+        while (newer := self._subscription.get(timeout=_QUIET_S)) is not None:
             message = newer
+            if time.monotonic() > deadline:
+                break
         snapshot = message.get("snapshot") if isinstance(message, Mapping) else None
         if isinstance(snapshot, Mapping):
             self._publish(snapshot)
