@@ -176,7 +176,8 @@ class TableScreen(threading.Thread):
         self.start()
 
     def run(self) -> None:
-        table, subscription = None, None
+        table: Any = None
+        subscription: Any = None
         while not self.stop.is_set():
             if self.host.table is not table:
                 if subscription is not None:

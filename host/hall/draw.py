@@ -80,7 +80,7 @@ def score(player: Mapping[str, Any]) -> str:
 
 def score_word(what: object) -> str:
     """What a score counts, in the page's language (``SCORE_WORDS`` of the plugin seam)."""
-    words = {
+    words: dict[str, str] = {
         "evidence": _("evidence"),
         "handcuffs": _("handcuffs"),
         "arrests": _("arrests"),
@@ -104,6 +104,6 @@ def winner(payload: Mapping[str, Any]) -> str:
     """Who won, in words: a name, or a draw."""
     found = payload.get("winner")
     if found == "draw":
-        return _("a draw")
+        return str(_("a draw"))
     name = payload.get("winner_name") or found
     return str(name) if name else ""
