@@ -112,8 +112,14 @@ class Broker:
         return self
 
     def close(self, goodbye: Message | None = None, timeout: float = 2.0) -> None:
-        """Stop: send ``goodbye`` first if connected (waiting at most ``timeout``), then
-        disconnect cleanly (the broker then keeps the last will to itself)."""
+        """Stop: if connected, send what the outbox holds and then ``goodbye`` (waiting at
+        most ``timeout`` for each), then disconnect cleanly (the broker then keeps the last
+        will to itself)."""
+        deadline = time.monotonic() + timeout
+        while self.client.is_connected() and not self.outbox.empty():
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
         self._closing.set()
         self.outbox.wake()
         self._room.set()

@@ -90,6 +90,11 @@ class Outbox:
             else:
                 self._events.appendleft(message)
 
+    def empty(self) -> bool:
+        """Nothing left to send (no event, no retained topic due)."""
+        with self._cond:
+            return not self._events and not self._due
+
     def waiting(self) -> int:
         """Events waiting to be sent."""
         with self._cond:

@@ -94,13 +94,21 @@ class TablePublisher:
         return self
 
     def close(self) -> None:
-        """Stop publishing; say goodbye (``online: false``) if the broker is there."""
+        """Stop publishing: where the table stands now, what the outbox still holds, then
+        goodbye (``online: false``), if the broker is there."""
         self._stop.set()
         with contextlib.suppress(ValueError):
             self.host.on_new_table.remove(self._new_table)
         self._thread.join(timeout=5)
         if self._subscription is not None:
             self._subscription.close()
+            # The last change may not have been published yet (a game that just ended
+            # and a table that stops at once): publish where the table stands now.
+            if not self._thread.is_alive():
+                try:
+                    self._publish(self._table.snapshot(TABLE_SEAT))
+                except Exception:  # noqa: BLE001 - stopping must go on
+                    log.exception("publishing the last snapshot failed")
         goodbye = payloads.offline(self.config.table, payloads.STOPPED)
         self.broker.close(Message(self.topics[HEALTH], encode(goodbye), retain=True))
 
