@@ -356,11 +356,14 @@ def stall_play(raw: str) -> None:
     screen = TableScreen(seat.runtime.host)
     try:
         health = seat.runtime.health
-        if mqtt is not None and not wait_until(lambda: "connected" in str(health.panel()), 20):
+        def state() -> str:
+            return str(getattr(health.broker, "state", ""))
+
+        if mqtt is not None and not wait_until(lambda: state() == "connected", 20):
             raise BenchError(f"the {case} table never reached its broker")
         if dead is not None:
             dead.stop()  # killed: the publisher loses it and keeps trying
-            if not wait_until(lambda: "lost" in str(health.panel()), 20):
+            if not wait_until(lambda: state() == "lost", 20):
                 raise BenchError("the table never saw its broker go")
         # What start-up built is kept out of the collector, as the runtime does.
         gc.collect()

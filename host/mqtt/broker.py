@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 #: How often the sender looks at the connection when nothing else wakes it (rarely: a
 #: thread that wakes takes its turn at the interpreter, maybe in the middle of an input).
 _TICK_S = 1.0
+#: The same while the broker is away: a new connection wakes the sender at once.
+_AWAY_TICK_S = 5.0
 #: The shortest time between two reports that differ only in their counts.
 _COUNT_EVERY_S = 1.0
 
@@ -192,7 +194,7 @@ class Broker:
             self._report()
             if not self.client.is_connected():
                 self._room.clear()
-                self._room.wait(_TICK_S)
+                self._room.wait(_AWAY_TICK_S)
                 continue
             message = self.outbox.take(_TICK_S)
             if message is None:
