@@ -8,6 +8,7 @@ file rather than a traceback.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -69,6 +70,51 @@ class WebConfig:
     public_url: str = ""
 
 
+#: What a table name may hold: it is a level of every topic (no ``/``, ``+`` or ``#``).
+TABLE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+
+
+@dataclass(frozen=True)
+class MqttConfig:
+    """The broker a table publishes its public game to (see ``docs/HALL.md``).
+
+    Absent from the file: the table publishes nothing. The password may stay out of
+    ``table.toml`` in a file of its own (``password_file``, first line).
+    """
+
+    host: str
+    #: The topic level naming this table: ``lawmaster/<table>/...`` (the hall names none).
+    table: str = ""
+    port: int = 1883
+    username: str = ""
+    password: str = ""
+    password_file: str = ""
+    #: TLS to the broker; ``ca_file`` empty: the system's certificate authorities.
+    tls: bool = False
+    ca_file: str = ""
+    #: A client certificate and its key, for a broker that asks for one.
+    cert_file: str = ""
+    key_file: str = ""
+    #: The first topic level (several clubs on one broker each take their own).
+    prefix: str = "lawmaster"
+    #: Public events held while the broker is away; beyond it the oldest are dropped
+    #: (and counted on the health panel): the referee never waits for the broker.
+    queue: int = 500
+    #: Seconds between MQTT keep-alives; the broker tells the hall a table died
+    #: (its last will) after one and a half of them without a word.
+    keepalive: int = 15
+
+    def secret(self) -> str:
+        """The password: ``password``, else the first line of ``password_file``."""
+        if self.password or not self.password_file:
+            return self.password
+        try:
+            with open(self.password_file, encoding="utf-8") as handle:
+                return handle.readline().rstrip("\r\n")
+        except OSError as exc:
+            raise ConfigError(f"cannot read mqtt.password_file: {exc.strerror}") from None
+
+
 @dataclass(frozen=True)
 class TableConfig:
     """The whole configuration of one table."""
@@ -89,6 +135,8 @@ class TableConfig:
     game: Mapping[str, Any] = field(default_factory=dict)
     #: ``[board] map``: a sensor map file (JSON) used instead of the shipped one.
     board_map: str = ""
+    #: ``[mqtt]``: the broker this table publishes its public game to (``None``: none).
+    mqtt: MqttConfig | None = None
 
     def settings(self) -> dict[str, Any]:
         """What the journal stores with each game (it shapes how inputs are read)."""
@@ -112,7 +160,7 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
     table = _section(
         data, "table", {"journal", "calibration", "cards", "digital_dice", "seed", "board"}
     )
-    _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game", "board"})
+    _known(data, "", {"table", "scanner", "nfc", "panel", "web", "game", "board", "mqtt"})
     board = _section(data, "board", {"map"})
     scanner = _section(data, "scanner", {"port", "baud"})
     panel = _section(data, "panel", {"pin_factory", "buttons", "led", "led_active_high", "buzzer"})
@@ -149,6 +197,57 @@ def parse(data: Mapping[str, Any]) -> TableConfig:
         ),
         game=dict(game),
         board_map=_get(board, "board.map", str, ""),
+        mqtt=parse_mqtt(data["mqtt"]) if "mqtt" in data else None,
+    )
+
+
+_MQTT_KEYS = {
+    "host", "port", "table", "username", "password", "password_file", "tls", "ca_file",
+    "cert_file", "key_file", "prefix", "queue", "keepalive",
+}  # fmt: skip
+
+
+def parse_mqtt(section: Any, *, table_named: bool = True) -> MqttConfig:
+    """The ``[mqtt]`` section (also ``lawmaster demo --mqtt FILE``'s, and the hall's, which
+    names no table: ``table_named=False``)."""
+    if not isinstance(section, Mapping):
+        raise ConfigError("[mqtt] must be a table")
+    _known(section, "mqtt", _MQTT_KEYS)
+    host = _get(section, "mqtt.host", str, "")
+    if not host:
+        raise ConfigError("mqtt.host must name the broker (omit [mqtt] to publish nothing)")
+    table = _get(section, "mqtt.table", str, "")
+    prefix = _get(section, "mqtt.prefix", str, MqttConfig.prefix)
+    for where, name in (("mqtt.table", table), ("mqtt.prefix", prefix)):
+        if where == "mqtt.table" and not table_named and not name:
+            continue
+        if not TABLE_NAME.match(name):
+            raise ConfigError(
+                f"{where} must be 1-40 letters, digits, - or _ (it is a topic level),"
+                f" not {name!r}"
+            )
+    tls = _get(section, "mqtt.tls", bool, False)
+    port = _get(section, "mqtt.port", int, 8883 if tls else 1883)
+    if not 0 < port < 65536:
+        raise ConfigError(f"mqtt.port must be a port number, not {port}")
+    queue = _get(section, "mqtt.queue", int, MqttConfig.queue)
+    keepalive = _get(section, "mqtt.keepalive", int, MqttConfig.keepalive)
+    if queue < 1 or keepalive < 5:
+        raise ConfigError("mqtt.queue must be at least 1 and mqtt.keepalive at least 5 seconds")
+    return MqttConfig(
+        host=host,
+        table=table,
+        port=port,
+        username=_get(section, "mqtt.username", str, ""),
+        password=_get(section, "mqtt.password", str, ""),
+        password_file=_get(section, "mqtt.password_file", str, ""),
+        tls=tls,
+        ca_file=_get(section, "mqtt.ca_file", str, ""),
+        cert_file=_get(section, "mqtt.cert_file", str, ""),
+        key_file=_get(section, "mqtt.key_file", str, ""),
+        prefix=prefix,
+        queue=queue,
+        keepalive=keepalive,
     )
 
 
@@ -286,3 +385,28 @@ def _pins(value: Any, where: str) -> dict[str, int]:
     ):
         raise ConfigError(f"{where} must map names to GPIO numbers")
     return dict(value)
+
+
+def mqtt_from(spec: str, table: str = "", *, table_named: bool = True) -> MqttConfig:
+    """A broker as a command line names it: ``host[:port]`` (anonymous, no TLS), or a TOML
+    file with an ``[mqtt]`` section (a login, TLS: kept off the command line). ``table``,
+    when given, names the table whatever the file says."""
+    if spec.endswith(".toml") or Path(spec).is_file():
+        try:
+            with open(spec, "rb") as handle:
+                data = tomllib.load(handle)
+        except OSError as exc:
+            raise ConfigError(f"cannot read {spec}: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{spec} is not valid TOML: {exc}") from None
+        section = data.get("mqtt")
+        if section is None:
+            raise ConfigError(f"{spec} has no [mqtt] section")
+    else:
+        host, _, port = spec.rpartition(":") if ":" in spec else (spec, "", "")
+        if not host or (port and not port.isdigit()):
+            raise ConfigError(f"name the broker as host:port or a TOML file, not {spec!r}")
+        section = {"host": host, **({"port": int(port)} if port else {})}
+    if isinstance(section, Mapping) and table:
+        section = {**section, "table": table}
+    return parse_mqtt(section, table_named=table_named)

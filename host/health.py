@@ -9,7 +9,8 @@ One :class:`Health` per table collects, from whatever thread reports it:
 * flagged sensor channels, each from a source: the host's own watch during play
   (:class:`~lawmaster.host.sensing.faults.ChannelWatch`) or the scanner's
   self-test (:meth:`Health.channel_faults_reported`);
-* what the journal's start-up check found.
+* what the journal's start-up check found;
+* the MQTT broker the table publishes to, if any (:meth:`Health.broker_status`).
 
 :meth:`Health.blind` says why the board cannot be trusted now (``None``: it can):
 the scanner is not delivering scans, or a flagged channel lies under a board
@@ -76,6 +77,9 @@ class Health:
         self.readers: dict[str, ReaderState] = {}
         self._faults: dict[str, dict[int, ChannelFault]] = {}
         self.journal: Any = None
+        #: The broker connection (a :class:`~lawmaster.host.mqtt.BrokerStatus`), if any.
+        self.broker: Any = None
+        self.broker_since = clock()
         #: (piece, seat) → may that seat learn where the piece stands (see ChannelFault.piece).
         self.may_know: Callable[[str, str], bool] = lambda piece, seat: False
 
@@ -150,6 +154,17 @@ class Health:
         with self._lock:
             self.journal = damage
         self._changed()
+
+    def broker_status(self, status: Any, push: bool = True) -> None:
+        """The broker connection's state, from the publisher's sender (not the board's
+        business: the referee never pauses for it). ``push=False``: only its counts
+        changed; shown with the next change, like the scan rate."""
+        with self._lock:
+            if self.broker is None or self.broker.state != status.state:
+                self.broker_since = self.clock()
+            self.broker = status
+        if push:
+            self._changed()
 
     def set_scan_rate(self, rate: float) -> None:
         """The scans counted in the last second (not pushed: shown with the next change)."""
@@ -242,6 +257,7 @@ class Health:
             since, rate, stats = self.scanner_since, self.scan_rate, self._stats
             readers = sorted(self.readers.values(), key=lambda r: (r.seat or "", r.name))
             journal = self.journal
+            broker, broker_for = self.broker, self.clock() - self.broker_since
         if board:
             words: str = _state(scanner)
             if scanner == "lost" and detail:
@@ -280,6 +296,8 @@ class Health:
             rows.append([sentence(_reader_name(reader)), state, reader.online is False])
         if journal is not None:
             rows.append([told("Journal"), " ".join(journal.lines()), True])
+        if broker is not None:
+            rows.append([told("Broker"), _broker_words(broker, broker_for), not broker.up])
         return rows
 
     # -- inside -----------------------------------------------------------------------
@@ -303,6 +321,48 @@ def _state(words: str) -> Text:
             "answering in a protocol this table cannot read"
         ),
     }.get(words, Text(words))
+
+
+def _broker_words(status: Any, since: float) -> Text:
+    """The broker row: its state, why, and the events it did not get (see host/mqtt)."""
+    state, where, detail = status.state, status.broker, status.detail
+    if state == "connected":
+        words = told("connected to %(broker)s", broker=where)
+    elif state == "back":
+        words = told("back, connected to %(broker)s again", broker=where)
+    elif state == "stopped":
+        words = told("stopped")
+    elif state == "refused":
+        words = told(
+            "%(broker)s refused the login (%(why)s); trying again", broker=where, why=detail
+        )
+    elif state == "lost":
+        words = told("lost for %(time)s (%(why)s); trying again", time=_ago(since), why=detail)
+    else:
+        words = told(
+            "not connected yet to %(broker)s (%(why)s); trying again", broker=where, why=detail
+        )
+    if detail == "" and state in ("lost", "not connected yet"):
+        words = (
+            told("lost for %(time)s; trying again", time=_ago(since))
+            if state == "lost"
+            else told("not connected yet to %(broker)s; trying again", broker=where)
+        )
+    if status.waiting and not status.up:
+        words = told_n(
+            "%(state)s; %(num)d event waits for it",
+            "%(state)s; %(num)d events wait for it",
+            status.waiting,
+            state=words,
+        )
+    if status.dropped:
+        words = told_n(
+            "%(state)s; %(num)d event was dropped while it was away (the queue was full)",
+            "%(state)s; %(num)d events were dropped while it was away (the queue was full)",
+            status.dropped,
+            state=words,
+        )
+    return words
 
 
 def _reader_name(reader: ReaderState) -> Text:

@@ -12,6 +12,9 @@ tests) and wires what it opens for the current game::
 The hardware's clock times the board's scans and the input queue's ticks.
 :class:`TableStages` keeps the current game wired: a new game set up from a
 tablet gets its own stages (its board, deck and pieces), the old ones stopped.
+:func:`publish` adds, beside them, the table's public game on an MQTT broker
+(``[mqtt]`` in ``table.toml``): it listens to the table like a table screen and
+never feeds the referee.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from .board_feed import BoardFeed, sensor_faults
 from .devices import Hardware
 from .inputs import Inputs
 from .link import Link, LinkError
+from .mqtt import TablePublisher
 from .nfc.cards import NoCardList, card_list
 from .nfc.events import ReaderStatus
 from .nfc.table import TableReaders
@@ -280,3 +284,20 @@ class TableStages:
                 self.current.close()
             self.current = None
             self.current = wire(self.runtime, self.hardware)
+
+
+def publish(runtime: Runtime, config: Any) -> TablePublisher | None:
+    """Publish the table's public game to the broker of ``config`` (a
+    :class:`~lawmaster.host.config.MqttConfig`) until the runtime closes.
+
+    The connection is made in the background: a broker that is not there yet is
+    shown on the health panel and retried. A setting that cannot work at all (an
+    unreadable CA file) is said in ``runtime.missing``.
+    """
+    try:
+        publisher = TablePublisher(runtime.host, config, health=runtime.health).start()
+    except CANNOT_OPEN as exc:
+        runtime.missing.append(f"MQTT publishing to {config.host} ({exc})")
+        return None
+    runtime.closers.append(publisher.close)
+    return publisher

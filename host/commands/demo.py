@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from lawmaster.host.config import ConfigError, MqttConfig, mqtt_from
 from lawmaster.host.runtime import (
     Autoplay,
     Runtime,
@@ -28,7 +29,7 @@ from lawmaster.host.runtime import (
 )
 from lawmaster.host.sim.hardware import SimulatedHardware
 from lawmaster.host.sim.people import SimulatedPeople
-from lawmaster.host.stack import TableStages
+from lawmaster.host.stack import TableStages, publish
 from lawmaster.host.web import ServeError
 
 from ._options import GameChoice
@@ -71,6 +72,19 @@ from ._options import GameChoice
 @click.option(
     "--print-accepted", is_flag=True, help="Print 'accepted SEQ' after each journal commit."
 )
+@click.option(
+    "--mqtt",
+    "mqtt_spec",
+    default=None,
+    metavar="BROKER",
+    help="Publish the public game for `lawmaster hall`: the broker as host:port, or a"
+    " TOML file with an [mqtt] section (login, TLS; docs/HALL.md).",
+)
+@click.option(
+    "--table-name",
+    default="",
+    help="This table's name on the broker (lawmaster/NAME/...); default: the file's, or demo.",
+)
 def command(game: str, journal: str | None, **options: Any) -> None:
     """Watch a refereed game played by simulated players on the simulated board."""
     if journal is not None:
@@ -97,7 +111,13 @@ def _demo(
     web: bool,
     exit_when_over: bool,
     print_accepted: bool,
+    mqtt_spec: str | None,
+    table_name: str,
 ) -> None:
+    try:
+        mqtt = None if mqtt_spec is None else _broker(mqtt_spec, table_name)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--mqtt") from None
     settings = {"digital_dice": False, "seed": seed, "board": board}
     click.echo("starting the simulated table (the first start calibrates the board)...")
     host = open_host(journal, settings, demo_header(game, seed))
@@ -123,6 +143,9 @@ def _demo(
     # each new game set up from the web's setup page.
     hardware = SimulatedHardware(seed, board=board)
     people = SimulatedPeople(TableStages(runtime, hardware).start(), hardware)
+    if mqtt is not None:
+        publish(runtime, mqtt)
+        click.echo(f"publishing to {mqtt.host}:{mqtt.port} as {mqtt.prefix}/{mqtt.table}/")
     if print_accepted:
         host.table.referee.on_accepted.append(echo_accepted)  # type: ignore[union-attr]
         host.on_new_table.append(lambda table: table.referee.on_accepted.append(echo_accepted))
@@ -150,6 +173,14 @@ def _demo(
     finally:
         autoplay.stop()
         runtime.close()
+
+
+def _broker(spec: str, table_name: str) -> MqttConfig:
+    """``--mqtt`` and ``--table-name`` as a broker configuration (the demo's name: demo)."""
+    config = mqtt_from(spec, table_name, table_named=False)
+    if not config.table:
+        config = mqtt_from(spec, "demo")
+    return config
 
 
 def _print_urls(runtime: Runtime, public_url: str = "") -> None:

@@ -2,8 +2,9 @@
 
 The same stack as ``lawmaster demo`` wired from the real hardware factory,
 ``Hardware.real(config)``: the scanner's serial port, the PN532 readers and the
-GPIO pins named in the configuration (see ``deploy/table.toml``). Serves the
-dashboard through waitress until stopped (SIGTERM or Ctrl-C).
+GPIO pins named in the configuration (see ``deploy/table.toml``), and with an
+``[mqtt]`` section the public game published for the hall (``docs/HALL.md``).
+Serves the dashboard through waitress until stopped (SIGTERM or Ctrl-C).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from lawmaster.host.config import ConfigError, TableConfig, load
 from lawmaster.host.devices import Hardware
 from lawmaster.host.journal import Journal
 from lawmaster.host.runtime import Runtime, open_host, start_web
-from lawmaster.host.stack import TableStages
+from lawmaster.host.stack import TableStages, publish
 from lawmaster.host.web import ServeError
 
 
@@ -70,11 +71,14 @@ def command(config_path: str, public_url: str | None) -> None:
 
 
 def start(runtime: Runtime, config: TableConfig) -> TableStages:
-    """The devices ``config`` names, wired to the referee; what cannot start is said in
-    ``runtime.missing``."""
+    """The devices ``config`` names, wired to the referee, and the broker it publishes its
+    public game to (``[mqtt]``); what cannot start is said in ``runtime.missing``."""
     if not runtime.table.settings.get("board", False) and config.board:
         runtime.missing.append("board: the resumed game was set up without one")
-    return TableStages(runtime, Hardware.real(config)).start()
+    stages = TableStages(runtime, Hardware.real(config)).start()
+    if config.mqtt is not None:
+        publish(runtime, config.mqtt)
+    return stages
 
 
 def _has_open_game(config: TableConfig) -> bool:

@@ -14,7 +14,7 @@ Games are found through :mod:`lawmaster.host.games`; ``docs/PLUGINS.md`` shows
 how to write one.
 """
 
-from .game import Game, Readers, Setup, SetupField
+from .game import SCORE_WORDS, Game, Readers, Score, Setup, SetupField
 from .players import Intent, Players, SeatPort, decision_rng, next_turn, waiting_seats
 from .problems import Problem
 from .rules import (
@@ -46,6 +46,7 @@ __all__ = [
     "BUTTON",
     "DIGITAL",
     "NFC",
+    "SCORE_WORDS",
     "TABLET",
     "Accepted",
     "Action",
@@ -64,6 +65,7 @@ __all__ = [
     "Question",
     "Readers",
     "RulesContext",
+    "Score",
     "SeatPort",
     "Setup",
     "SetupField",

@@ -64,6 +64,30 @@ class Setup:
     hint: str = ""
 
 
+#: What a :class:`Score` counts, one word from this list (a hall screen says it in its
+#: own language): cards of evidence handed in, handcuffs given, Perps arrested (cards
+#: on a score pile), points, prestige.
+SCORE_WORDS = ("evidence", "handcuffs", "arrests", "points", "prestige")
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's standing as the public view shows it: ``value`` (out of ``of``) ``what``."""
+
+    value: int
+    what: str = "points"
+    of: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.what not in SCORE_WORDS:
+            raise ValueError(f"a score counts one of {SCORE_WORDS}, not {self.what!r}")
+
+
+def no_scores(view: Mapping[str, Any]) -> dict[str, Score]:
+    """A game that keeps no score anyone may see."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything the host needs to referee one game (see the module docstring)."""
@@ -92,6 +116,10 @@ class Game:
     #: Seats whose join code leaves the table screen once play starts (their
     #: page would tell whoever scans it what another seat may not know).
     private_once_started: Callable[[str], bool] = lambda seat: False
+    #: Each seat's score from the table's public view (``view(state, "table")``): what a
+    #: hall screen shows beside the board (see ``docs/HALL.md``). It reads the public
+    #: view only, so it cannot tell a secret.
+    scores: Callable[[Mapping[str, Any]], Mapping[str, Score]] = no_scores
 
     def new_rules(self, header: Mapping[str, Any], settings: Mapping[str, Any]) -> GameRules:
         """The host rules of one table of this game."""

@@ -20,6 +20,7 @@ from lawmaster.rules.gw_brott.cards import card_list
 from .pages import GwBrottUI
 from .players import Players
 from .referee import GW, GwBrottRules
+from .scores import scores
 from .setup import SETUP
 
 GAME = Game(
@@ -36,4 +37,5 @@ GAME = Game(
     sensor_maps={"standard": shipped_map("gw-brott")},
     # A criminal's page shows where the criminals are: GW must never scan one.
     private_once_started=lambda seat: seat != GW,
+    scores=scores,
 )

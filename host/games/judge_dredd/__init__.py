@@ -20,6 +20,7 @@ from lawmaster.rules.judge_dredd.cards import card_list
 from .pages import JudgeDreddUI
 from .players import DreddPlayers
 from .referee import DreddRules
+from .scores import scores
 from .setup import SETUP
 
 GAME = Game(
@@ -37,4 +38,5 @@ GAME = Game(
     sensor_maps={"standard": shipped_map("judge-dredd")},
     # A Judge's page shows its hand: once play starts, a code is for its own player.
     private_once_started=lambda seat: True,
+    scores=scores,
 )

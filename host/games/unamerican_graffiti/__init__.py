@@ -18,6 +18,7 @@ from lawmaster.rules.unamerican_graffiti import ENGINE
 from .pages import GraffitiUI
 from .players import GraffitiPlayers
 from .referee import GraffitiRules
+from .scores import scores
 from .setup import SETUP
 
 GAME = Game(
@@ -30,4 +31,5 @@ GAME = Game(
     setup=SETUP,
     players=GraffitiPlayers,
     sensor_maps={"standard": shipped_map("unamerican-graffiti")},
+    scores=scores,
 )
