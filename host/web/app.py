@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from flask import Flask
@@ -12,6 +13,7 @@ from . import i18n, render
 from .access import Access
 from .errors import register_error_handlers
 from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
+from .notices import grant_hint, notice_line, request_line
 from .sse import StreamSlots
 from .templating import GameTemplates
 from .views import console, events, join, seat, setup, table
@@ -67,7 +69,10 @@ def create_app(host: Any, **config: Any) -> Flask:
     # Set when the server stops, so open event streams end instead of holding threads.
     app.extensions["lawmaster.stopping"] = threading.Event()
     # Open event streams each hold a server thread: the table screens share a few.
-    app.extensions["lawmaster.streams"] = StreamSlots(app.config["MAX_TABLE_STREAMS"])
+    slots = StreamSlots(app.config["MAX_TABLE_STREAMS"])
+    app.extensions["lawmaster.streams"] = slots
+    # A seat that changes hands ends every stream of it at once (see sse.stream).
+    record.on_seat_change.append(slots.end_seat)
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp, join.bp, console.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
@@ -80,7 +85,11 @@ def create_app(host: Any, **config: Any) -> Flask:
         game_name=render.title,
         seat_name=render.seat_name,
         seat_names=render.seat_names,
+        notice_line=notice_line,
+        request_line=request_line,
+        grant_hint=grant_hint,
     )
+    app.jinja_env.filters["timestamp"] = _timestamp
 
     @app.after_request
     def _headers(response: Any) -> Any:
@@ -100,6 +109,10 @@ def create_app(host: Any, **config: Any) -> Flask:
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     return app
+
+
+def _timestamp(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
 
 
 def _touch(host: Any) -> None:

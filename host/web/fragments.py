@@ -16,6 +16,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from . import render
+from .notices import dice_line
 
 #: The log shows the newest events first and stops here; the full log is in the journal.
 LOG_LINES = 150
@@ -38,7 +39,10 @@ def _line(game: object, language: str, event: Any) -> str:
         if line is not None:
             _lines.move_to_end(key)
             return line
-    line = render.describe(game, event)
+    if isinstance(event, Mapping) and event.get("type") == "dice_entered":
+        line = dice_line(game, event)  # the table's own note, not the game's event
+    else:
+        line = render.describe(game, event)
     with _lines_lock:
         _lines[key] = line
         if len(_lines) > LINE_CACHE:

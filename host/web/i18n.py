@@ -155,10 +155,17 @@ def switch_context() -> dict[str, Any]:
 
 
 def _same_site(url: str) -> str:
-    """``url`` as a path on this site, or ``""`` when it names another site."""
+    r"""``url`` as a path on this site, or ``""`` when it names another site.
+
+    A browser drops tabs and line breaks from a URL before following it and reads a
+    backslash as a slash (``/\t/evil.example/`` is ``//evil.example/`` to it), so an
+    address with any control character or backslash is no path of ours.
+    """
     if url.startswith(request.host_url):
         url = "/" + url[len(request.host_url) :]
-    if not url.startswith("/") or url.startswith("//") or "\\" in url:
+    if any(ch < " " or ch in "\x7f\\" for ch in url):
+        return ""
+    if not url.startswith("/") or url.startswith("//"):
         return ""
     return url
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
 from lawmaster.host.journal import Journal
+from lawmaster.host.journal_recovery import read_holding
 from lawmaster.host.runtime import players_for, tablet_act
 from lawmaster.host.table import Table
 
@@ -33,13 +34,20 @@ class Played:
 
 
 def play(folder: Path, inputs: int) -> Played:
-    """``inputs`` inputs of a GW:s brott game on the tablets (a move with a ``to`` among them)."""
+    """At least ``inputs`` inputs of a GW:s brott game on the tablets, stopped mid-turn a few
+    inputs after the journal's last copy (what damage can cost), as a power cut finds it."""
     import json
 
     path = folder / "j.db"
     table = Table.start(Journal(path), DEMO_HEADER, SETTINGS)
     players = players_for(table, 2)
-    while table.last_seq < inputs:
+
+    def behind() -> int:
+        assert table.journal.flush()  # the copy asked for at the last turn's end is made
+        copied = read_holding(str(path) + ".copy", "copy")
+        return table.last_seq - (0 if isinstance(copied, str) else copied.inputs)
+
+    while table.last_seq < inputs or behind() < 2:
         decision = players.decide()
         assert decision is not None
         tablet_act(table, decision)

@@ -11,6 +11,7 @@ kept out of the system log.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import re
@@ -162,17 +163,22 @@ def test_journal_start_the_files_and_the_host_link_are_the_service_users_alone(t
     started = Started("run", "--config", str(config))
     try:
         started.get("/table.json")
-        token_file = Path(f"{journal}.access.json")
-        host_token = json.loads(token_file.read_text())["host_token"]
+        link_file = Path(f"{journal}.host-link")
+        host_token = re.search(r"/host/([A-Za-z0-9_-]+)", link_file.read_text()).group(1)
+        screen_token = re.search(r"/screen/([A-Za-z0-9_-]+)", link_file.read_text()).group(1)
+        # The link opens the console: it is this start's (new at every start).
+        device = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        with device.open(f"{started.base}/host/{host_token}", timeout=10) as answer:
+            assert answer.status == 200 and answer.url.endswith("/host")
         _only_ours(tmp_path)  # while it runs: the write-ahead log and its index too
         assert os.path.exists(f"{journal}-wal")
     finally:
         said = started.stop()
-    # The host link is not on standard output (which systemd hands to the system log).
-    assert host_token not in said, said
-    link_file = Path(f"{journal}.host-link")
-    assert host_token in link_file.read_text()
-    assert str(link_file) in said  # where to read it is said
+    # The links are not on standard output (which systemd hands to the system log).
+    assert host_token not in said and screen_token not in said, said
+    assert str(link_file) in said  # where to read them is said
     _only_ours(tmp_path)
     assert {"table.db", "table.db.copy", "table.db.mark"} <= set(os.listdir(tmp_path))
 

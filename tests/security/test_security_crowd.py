@@ -103,3 +103,56 @@ def test_security_one_device_cannot_use_up_the_table_screens_streams(tmp_path):
         finally:
             for stream in held:
                 stream.close()
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server has closed ``sock`` (it reads as ended, or resets)."""
+    sock.settimeout(0.2)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_security_a_trickled_head_is_dropped_at_its_deadline(tmp_path):
+    from lawmaster.host.web.slow_clients import HEAD_SECONDS
+
+    with served(tmp_path, DEMO_HEADER) as world:
+        sock = socket.create_connection(("127.0.0.1", world.port), timeout=5)
+        try:
+            sock.sendall(b"GET /table HTTP/1.1\r\nHost: x\r\n")
+            lines = 0
+            # One header line a second, for up to four times the deadline: the server
+            # must close the socket although it never goes quiet for long.
+            while lines < 4 * HEAD_SECONDS and not _closed_by_server(sock):
+                with contextlib.suppress(OSError):
+                    sock.sendall(b"X-Slow: 1\r\n")
+                lines += 1
+                threading.Event().wait(0.8)
+            assert _closed_by_server(sock), "a head trickling in was never dropped"
+            assert lines >= HEAD_SECONDS - 1  # not before its deadline, either
+        finally:
+            sock.close()
+        # The address is not banned: its next request is answered.
+        assert _answered(world.port, "127.0.0.1") == 200
+
+
+def test_security_one_address_gets_a_bounded_number_of_connections(tmp_path):
+    from lawmaster.host.web.slow_clients import PER_ADDRESS
+
+    with served(tmp_path, DEMO_HEADER) as world:
+        held = []
+        try:
+            for _ in range(PER_ADDRESS + 8):
+                sock = socket.create_connection(("127.0.0.1", world.port), timeout=5,
+                                                source_address=("127.0.0.2", 0))  # fmt: skip
+                held.append(sock)
+            threading.Event().wait(0.5)
+            closed = sum(_closed_by_server(s) for s in held)
+            assert closed >= 8, closed  # those beyond the bound were closed at once
+            assert _answered(world.port, "127.0.0.3") == 200
+        finally:
+            for sock in held:
+                sock.close()
