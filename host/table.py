@@ -287,11 +287,12 @@ class Table:
                 self._prompts = cleaned
                 self._changed()
 
-    def touch(self) -> None:
-        """Send every open page a fresh snapshot: something beside the game changed
-        (the table's health, or a seat was claimed so the join codes change)."""
+    def touch(self, only: str | None = None) -> None:
+        """Send every open page a fresh snapshot: something beside the game changed (the
+        table's health). ``only``: the pages of that seat alone (``"table"``: the table
+        screens, whose join panel says who joined)."""
         with self._lock:
-            self._changed()
+            self._changed(only)
 
     def set_undo(self, request: UndoRequest | None) -> None:
         with self._lock:
@@ -355,10 +356,16 @@ class Table:
         seat, source = self._entered[index]
         return {"type": "dice_entered", "by": seat, "source": source}
 
-    def _changed(self) -> None:
-        self.version += 1
+    def _changed(self, only: str | None = None) -> None:
+        if only is None:
+            # The game's pages change: a page that reconnects with an older version
+            # is sent what it missed. A push to one seat's pages alone (the table
+            # screens' join panel) is no change of the game's.
+            self.version += 1
         cache: dict[str, dict[str, Any]] = {}
         for subscription in list(self._subscribers):
+            if only is not None and subscription.seat != only:
+                continue
             if subscription.seat not in cache:
                 cache[subscription.seat] = self._snapshot_at(
                     len(self._actions), subscription.seat, live=True

@@ -57,7 +57,7 @@ class PageClient:
 
     _HOST_PATHS = ("/setup", "/calibration", "/enrollment", "/host")
 
-    def _join(self, path: str) -> None:
+    def _join(self, path: str, base_url: str | None = None) -> None:
         """Join the seat ``path`` opens, once (a seat another device holds stays its own)."""
         import re
 
@@ -72,14 +72,17 @@ class PageClient:
         access = self.application.extensions["lawmaster.access"]
         if not access.is_claimed(token):
             field = access.form_token(seat_scope(token))
+            where = {"base_url": base_url} if base_url else {}
             super().post(f"/join/{token}", data={FORM_FIELD: field},
-                         headers={"Sec-Fetch-Site": "same-origin"})  # fmt: skip
+                         headers={"Sec-Fetch-Site": "same-origin"}, **where)  # fmt: skip
 
-    def _pair(self, path: str) -> None:
-        if path.startswith("/table") and not getattr(self, "_paired", False):
-            self._paired = True
+    def _pair(self, path: str, base_url: str | None = None) -> None:
+        paired = self.__dict__.setdefault("_paired", set())
+        if path.startswith("/table") and base_url not in paired:
+            paired.add(base_url)
             access = self.application.extensions["lawmaster.access"]
-            super().get(f"/screen/{access.screen_token}")
+            where = {"base_url": base_url} if base_url else {}
+            super().get(f"/screen/{access.screen_token}", **where)
 
     def _prepare(self, path: str, kwargs: dict) -> dict:
         from lawmaster.host.web.guard import FORM_FIELD, HOST_SCOPE, TOKEN_HEADER, seat_scope
@@ -89,8 +92,8 @@ class PageClient:
         headers = dict(kwargs.pop("headers", None) or {})
         headers.setdefault("Sec-Fetch-Site", "same-origin")
         kwargs["headers"] = headers
-        self._join(path)
-        self._pair(path)
+        self._join(path, kwargs.get("base_url"))
+        self._pair(path, kwargs.get("base_url"))
         if path.startswith("/seat/"):
             token = path.split("/")[2]
             scope = seat_scope(token)
@@ -113,8 +116,8 @@ class PageClient:
     def get(self, path: str, *args, **kwargs):
         if path.startswith(self._HOST_PATHS):
             self._prepare(path, {})
-        self._join(path)
-        self._pair(path)
+        self._join(path, kwargs.get("base_url"))
+        self._pair(path, kwargs.get("base_url"))
         headers = dict(kwargs.pop("headers", None) or {})
         headers.setdefault("Sec-Fetch-Site", "same-origin")
         return super().get(path, *args, headers=headers, **kwargs)

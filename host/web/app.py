@@ -11,6 +11,7 @@ from jinja2 import ChoiceLoader
 
 from . import i18n, render
 from .access import Access
+from .context import TABLE_SEAT
 from .errors import register_error_handlers
 from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
 from .notices import grant_hint, notice_line, request_line
@@ -59,7 +60,7 @@ def create_app(host: Any, **config: Any) -> Flask:
     record = Access(app.config["ACCESS_FILE"])
     app.extensions["lawmaster.access"] = record
     app.config["SECRET_KEY"] = record.secret
-    # A seat claimed or released redraws the open table screens (their join codes).
+    # A claim, a grant or a request redraws the open table screens (their join panel).
     record.on_change.append(lambda: _touch(host))
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider has it
     # "/seat//action" is an unknown page (404), not a redirect to some other page.
@@ -118,4 +119,4 @@ def _timestamp(at: float) -> str:
 def _touch(host: Any) -> None:
     table = getattr(host, "table", None)
     if table is not None and callable(getattr(table, "touch", None)):
-        table.touch()
+        table.touch(TABLE_SEAT)  # only the table screens show claims and requests

@@ -39,7 +39,8 @@ def test_web_sse_event_arrives_through_waitress_at_once(host):
             name, data = reader.next_event()
             assert name == "update"
             assert data["snapshot"]["seat"] == "table"
-            assert data["snapshot"]["log"][-1]["type"] == "rolled"
+            # The roll, then who entered it (here: red's tablet).
+            assert [e["type"] for e in data["snapshot"]["log"][-2:]] == ["rolled", "dice_entered"]
             assert "red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
         finally:
             reader.close()

@@ -56,6 +56,26 @@ def seat_cookie(port: int, token: str) -> str | None:
         return _JOINED[key]
 
 
+def with_device(port: int, path: str, cookie: str | None) -> str | None:
+    """``cookie`` with the seat's device cookie added (the device that joined it), if the path
+    is a seat's and ``cookie`` names no device of its own."""
+    token = _seat_token(path)
+    if token is None or (cookie and "lawmaster_device=" in cookie):
+        return cookie
+    device = seat_cookie(port, token)
+    if device is None:
+        return cookie
+    return f"{device}; {cookie}" if cookie else device
+
+
+def device_of(context: Any) -> str:
+    """The ``Cookie`` header of a browser context's device (a Playwright context): to post as
+    the page of a seat that browser joined does."""
+    found = [c["value"] for c in context.cookies() if c["name"] == "lawmaster_device"]
+    assert found, "the browser joined no seat"
+    return f"lawmaster_device={found[0]}"
+
+
 def _seat_token(path: str) -> str | None:
     import re
 
@@ -163,9 +183,7 @@ class LiveServer:
     ) -> tuple[int, dict[str, Any]]:
         """POST JSON the way a seat page's script does (its token in the header), from the
         device that joined the seat (:func:`seat_cookie`) unless ``cookie`` names another."""
-        token = _seat_token(path)
-        if cookie is None and token is not None:
-            cookie = seat_cookie(self.port, token)
+        cookie = with_device(self.port, path, cookie)
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         try:
             data = json.dumps(body).encode()
@@ -210,9 +228,7 @@ class SseReader:
         cookie: str | None = None,
         source: str | None = None,
     ) -> None:
-        token = _seat_token(path)
-        if cookie is None and token is not None:
-            cookie = seat_cookie(port, token)
+        cookie = with_device(port, path, cookie)
         bound = (source, 0) if source else None
         self.conn = http.client.HTTPConnection(
             "127.0.0.1", port, timeout=timeout, source_address=bound
