@@ -325,9 +325,9 @@ class Journal:
                 "SELECT seq, chk FROM inputs WHERE game = ? ORDER BY seq DESC LIMIT 1", (game_id,)
             ).fetchone()
             if row is None:
-                seq, previous = 1, self._db.execute(
-                    "SELECT chk FROM games WHERE id = ?", (game_id,)
-                ).fetchone()[0]
+                game = self._db.execute("SELECT chk FROM games WHERE id = ?", (game_id,)).fetchone()
+                # No such game: the insert below fails on its reference, as it should.
+                seq, previous = 1, game[0] if game is not None else None
             else:
                 seq, previous = int(row[0]) + 1, row[1]
             stored, at = _dump(body), time.time()

@@ -308,14 +308,15 @@ class Table:
     def _snapshot_at(self, move: int, seat: str, *, live: bool) -> dict[str, Any]:
         state = self._states[move]
         log = []
+        entered = []
         for number, batch in enumerate(self._events[: move + 1]):
             seen = events_for(batch, seat)
             for event in seen:
                 log.append({"move": number, **event})
             if seen and number:
-                entered = self._entered_note(number - 1)
-                if entered is not None:
-                    log.append({"move": number, **entered})
+                note = self._entered_note(number - 1)
+                if note is not None:
+                    entered.append({"move": number, **note})
         over = self.engine.is_over(state)
         view = self.engine.view(state, seat)
         snapshot: dict[str, Any] = {
@@ -323,6 +324,8 @@ class Table:
             "game": self.game,
             "view": view,
             "log": log,
+            # Who entered each roll of dice (by move), beside the game's own events.
+            "entered": entered,
             "move": move,
             "to_act": list(self.engine.to_act(state)),
             "over": over,
@@ -354,7 +357,7 @@ class Table:
         if not fields or not any(name in action for name in fields):
             return None
         seat, source = self._entered[index]
-        return {"type": "dice_entered", "by": seat, "source": source}
+        return {"by": seat, "source": source}
 
     def _changed(self, only: str | None = None) -> None:
         if only is None:

@@ -61,7 +61,7 @@ class PageClient:
         """Join the seat ``path`` opens, once (a seat another device holds stays its own)."""
         import re
 
-        from lawmaster.host.web.guard import FORM_FIELD, seat_scope
+        from lawmaster.host.web.guard import FORM_FIELD, join_scope
 
         found = re.match(r"/(?:seat|events)/([A-Za-z0-9_-]+)", path)
         joined = self.__dict__.setdefault("_joined", set())
@@ -71,7 +71,7 @@ class PageClient:
         joined.add(token)
         access = self.application.extensions["lawmaster.access"]
         if not access.is_claimed(token):
-            field = access.form_token(seat_scope(token))
+            field = access.form_token(join_scope(token))
             where = {"base_url": base_url} if base_url else {}
             super().post(f"/join/{token}", data={FORM_FIELD: field},
                          headers={"Sec-Fetch-Site": "same-origin"}, **where)  # fmt: skip

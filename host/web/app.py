@@ -13,7 +13,7 @@ from . import i18n, render
 from .access import Access
 from .context import TABLE_SEAT
 from .errors import register_error_handlers
-from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
+from .guard import HOST_SCOPE, check_same_origin, form_field, join_scope, seat_scope
 from .notices import grant_hint, notice_line, request_line
 from .sse import StreamSlots
 from .templating import GameTemplates
@@ -82,6 +82,7 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.jinja_env.globals.update(
         form_field=form_field,
         seat_scope=seat_scope,
+        join_scope=join_scope,
         HOST_SCOPE=HOST_SCOPE,
         game_name=render.title,
         seat_name=render.seat_name,

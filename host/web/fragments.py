@@ -51,11 +51,23 @@ def _line(game: object, language: str, event: Any) -> str:
 
 
 def log_lines(snapshot: Mapping[str, Any]) -> list[str]:
-    """The snapshot's log as sentences, newest first."""
-    events = snapshot.get("log") or []
+    """The snapshot's log as sentences, newest first; after a roll of dice, who entered it
+    (the snapshot's ``entered``, see ``Table``)."""
+    events = (snapshot.get("log") or [])[-LOG_LINES:]
     game = snapshot.get("game")
     language = str(get_locale())
-    return [_line(game, language, e) for e in reversed(events[-LOG_LINES:])]
+    notes = {
+        n.get("move"): n for n in snapshot.get("entered") or [] if isinstance(n, Mapping)
+    }
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        lines.append(_line(game, language, event))
+        move = event.get("move") if isinstance(event, Mapping) else None
+        following = events[index + 1] if index + 1 < len(events) else None
+        ends_move = not isinstance(following, Mapping) or following.get("move") != move
+        if move in notes and ends_move:
+            lines.append(_line(game, language, {"type": "dice_entered", **notes[move]}))
+    return list(reversed(lines[-LOG_LINES:]))
 
 
 def regions(

@@ -200,6 +200,12 @@ def seat_scope(token: str) -> str:
     return f"seat:{token}"
 
 
+def join_scope(token: str) -> str:
+    """The join and ask buttons' scope: a page anyone with the seat's code may see, so its
+    field opens none of the seat's own forms."""
+    return f"join:{token}"
+
+
 def form_field(scope: str) -> Markup:
     """The hidden field a plain form posts for ``scope`` (a seat's, or the host's)."""
     value = escape(access().form_token(scope))

@@ -46,9 +46,9 @@ def paired_screen(app) -> FlaskClient:
 
 def ask_for(device: FlaskClient, app, token: str) -> str:
     """``device`` asks for a seat another device holds; the request's code."""
-    from lawmaster.host.web.guard import seat_scope
+    from lawmaster.host.web.guard import join_scope
 
-    field = app.extensions["lawmaster.access"].form_token(seat_scope(token))
+    field = app.extensions["lawmaster.access"].form_token(join_scope(token))
     assert device.post(f"/join/{token}/ask", data={FORM_FIELD: field}).status_code == 303
     page = device.get(f"/join/{token}", headers=OPENED).get_data(as_text=True)
     return page.split('data-code="')[1].split('"')[0]

@@ -32,8 +32,8 @@ from ..guard import (
     device,
     device_or_new,
     navigated_here,
+    join_scope,
     remember_device,
-    seat_scope,
 )
 from ..qr import qr_svg
 
@@ -60,7 +60,7 @@ def join(token: str) -> Any:
 def join_confirmed(token: str) -> Any:
     """The join page's button: claim the seat for this device."""
     table, seat = seat_for(token)
-    check_form(seat_scope(token))
+    check_form(join_scope(token))
     if access().holds(token, device()):
         return redirect(url_for("seat.page", token=token), code=303)
     return _claim(table, seat, token)
@@ -70,7 +70,7 @@ def join_confirmed(token: str) -> Any:
 def ask(token: str) -> Any:
     """Ask for a seat another device holds; the page then shows the request's code."""
     table, seat = seat_for(token)
-    check_form(seat_scope(token))
+    check_form(join_scope(token))
     me = device_or_new()
     record = access()
     if not record.is_claimed(token):
