@@ -173,6 +173,7 @@ class Journal:
         if self._claim is not None:
             return
         fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)  # an older installation's lock file too
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -182,6 +183,7 @@ class Journal:
             ) from None
         self._claim = fd
         self._mark = os.open(self.mark_path, os.O_RDWR | os.O_CREAT, 0o600)
+        os.fchmod(self._mark, 0o600)
 
     def backup(self) -> None:
         """Ask for a copy of the whole journal (a turn or round ended).
@@ -392,7 +394,8 @@ class Journal:
             seq - 1,
             said,
         )
-        problems = (*(before.problems if before else ()), f"input {seq} cannot be replayed ({reason})")
+        said_before = before.problems if before else ()
+        problems = (*said_before, f"input {seq} cannot be replayed ({reason})")
         lost = max(int(later), (before.holding.inputs + (before.lost or 0)) if before and
                    before.holding else 0) - (seq - 1)  # fmt: skip
         damage = Damage(

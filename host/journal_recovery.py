@@ -25,8 +25,9 @@ import os
 import shutil
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import games
 from .journal_checks import SCHEMA, Row, chain, game_check, has_checks, migrate
@@ -292,15 +293,24 @@ def _rows(db: sqlite3.Connection, game_id: int, chk: str, hint: int) -> dict[int
     rows: dict[int, Row] = {}
     for seq, kind, body, seat, source, at, row_chk in raw:
         try:
-            row = Row(int(seq), str(kind), str(body), None if seat is None else str(seat),
-                      str(source), float(at), None if row_chk is None else str(row_chk))  # fmt: skip
+            row = Row(
+                int(seq),
+                str(kind),
+                str(body),
+                None if seat is None else str(seat),
+                str(source),
+                float(at),
+                None if row_chk is None else str(row_chk),
+            )
         except (TypeError, ValueError):
             continue
         rows.setdefault(row.seq, row)
     return rows
 
 
-def verified_rows(reading: Reading, game_id: int, others: list[Reading] = ()) -> list[Row]:
+def verified_rows(
+    reading: Reading, game_id: int, others: Sequence[Reading] = ()
+) -> list[Row]:
     """The game's inputs as far as they verify, from ``reading`` (and ``others`` to mend it)."""
     game = reading.games[game_id]
     candidates = [reading.rows.get(game_id, {})] + [
@@ -338,7 +348,7 @@ def _holding(source: str, game: GameRow, rows: list[Row]) -> Holding:
     return Holding(source, game.id, game.title(), game.created, len(rows), last)
 
 
-def _describe(row: tuple) -> str:
+def _describe(row: tuple[Any, ...]) -> str:
     seq, kind, body, seat = row
     if kind == "undo":
         return f"#{seq} (an undo)"

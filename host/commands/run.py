@@ -101,6 +101,9 @@ def start(runtime: Runtime, config: TableConfig) -> TableStages:
 def _has_open_game(config: TableConfig) -> bool:
     journal = Journal(config.journal)
     try:
+        if journal.damage is not None:
+            # Said before the refusal below: what the damaged journal lost, in words.
+            click.echo("\n".join(journal.damage.lines()), err=True)
         return journal.open_game() is not None
     finally:
         journal.close()

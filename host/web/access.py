@@ -158,7 +158,8 @@ class Access:
             {str(k): str(v) for k, v in claims.items()} if isinstance(claims, dict) else {}
         )
         self._grants: dict[str, Grant] = {}
-        for raw in data.get("grants") or []:
+        kept = data.get("grants")
+        for raw in kept if isinstance(kept, list) else []:
             try:
                 grant = Grant(str(raw[0]), str(raw[1]), str(raw[2]), float(raw[3]), float(raw[4]))
             except (TypeError, ValueError, IndexError, KeyError):
@@ -294,7 +295,8 @@ class Access:
         """Host devices and paired screens whose grant still runs, oldest first."""
         now = self._wall()
         with self._lock:
-            return sorted((g for g in self._grants.values() if now < g.until), key=lambda g: g.since)
+            running = [g for g in self._grants.values() if now < g.until]
+        return sorted(running, key=lambda g: g.since)
 
     def revoke(self, code: str) -> Grant | None:
         """Take back the host rights or the pairing with ``code``; what was revoked."""

@@ -8,12 +8,16 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import gettext
 
 from lawmaster.host.plugin import DIGITAL
 
 from . import render
 from .access import HOST, LONG_PRESS_SECONDS, SCREEN, SEAT, Notice, Request
+
+
+def _(text: str, **values: Any) -> str:
+    return str(gettext(text, **values))
 
 
 def _how(how: str) -> str:

@@ -188,3 +188,35 @@ def _only_ours(folder: Path) -> None:
         if name.startswith("table.db"):
             mode = stat.S_IMODE(os.stat(folder / name).st_mode)
             assert mode & 0o077 == 0, f"{name} is readable by others ({oct(mode)})"
+
+
+def test_journal_start_a_record_the_engine_refuses_cuts_the_game_there(played, tmp_path):
+    """A journal written before checksums, one input changed: nothing tells the change but the
+    engine, which refuses it on replay. The game resumes at the input before it, said."""
+    from lawmaster.host.runtime import open_host
+
+    journal = played.fresh(tmp_path)
+    os.unlink(str(journal) + ".copy")
+    db = sqlite3.connect(journal)
+    for table in ("inputs", "games"):
+        db.execute(f"ALTER TABLE {table} DROP COLUMN chk")  # as the older program wrote it
+    db.commit()
+    db.close()
+    seq = _moved_to_q9(journal)
+    host = open_host(str(journal), {"board": False}, DEMO_HEADER)
+    try:
+        damage = host.journal.damage
+        assert damage is not None and f"input {seq} cannot be replayed" in damage.message
+        assert "off the board" in damage.message
+        assert len(host.table.record.entries) == seq - 1 == damage.holding.inputs
+        assert damage.lost == played.committed - (seq - 1)
+        assert f"inputs {seq} to {played.committed}" in damage.message
+    finally:
+        host.journal.close()
+    # Checksummed from now on, and said again at the next start.
+    again = Journal(journal)
+    try:
+        assert again.damage is not None and again.damage.message == damage.message
+        assert again.open_game().last_seq == seq - 1
+    finally:
+        again.close()

@@ -184,7 +184,8 @@ def _ask(case: _Case, variant: str) -> int:
     elif kind == "text":
         body, headers["Content-Type"] = as_json, "text/plain"
     else:
-        body, headers["Content-Type"] = urlencode(form).encode(), "application/x-www-form-urlencoded"
+        body = urlencode(form).encode()
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
     device.cookies = cookies
     return device.request("POST", case.path(), body, headers).status
 

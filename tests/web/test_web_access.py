@@ -19,7 +19,6 @@ from lawmaster.host.web import create_app
 from lawmaster.host.web.access import Access
 from lawmaster.host.web.guard import DEVICE_COOKIE, FORM_FIELD, HOST_COOKIE, TOKEN_HEADER
 
-
 #: What a browser says when a person opens a link themselves (scans a code, types it).
 OPENED = {"Sec-Fetch-Site": "none"}
 

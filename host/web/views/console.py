@@ -47,7 +47,9 @@ def become_host(token: str) -> Any:
     """The host link: this device is a host from now on (for days), as the table screen says."""
     secret = access().open_host_link(token) if len(token) <= _MAX_LINK else None
     if secret is None:
-        raise WebError(BAD_TOKEN, _("that host link is not this table's (it is new at every start)"))
+        raise WebError(
+            BAD_TOKEN, _("that host link is not this table's (it is new at every start)")
+        )
     return remember_host(redirect(url_for("console.console"), code=303), secret)
 
 
@@ -56,7 +58,9 @@ def pair_by_link(token: str) -> Any:
     """The table screen link (the Pi's own display): this screen shows the seat codes."""
     secret = access().open_screen_link(token) if len(token) <= _MAX_LINK else None
     if secret is None:
-        raise WebError(BAD_TOKEN, _("that screen link is not this table's (it is new at every start)"))
+        raise WebError(
+            BAD_TOKEN, _("that screen link is not this table's (it is new at every start)")
+        )
     return remember_screen(redirect(url_for("table.screen"), code=303), secret)
 
 

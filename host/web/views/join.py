@@ -31,8 +31,8 @@ from ..guard import (
     check_seat_post,
     device,
     device_or_new,
-    navigated_here,
     join_scope,
+    navigated_here,
     remember_device,
 )
 from ..qr import qr_svg

@@ -77,7 +77,8 @@ def screen() -> str:
 def joins() -> str:
     """The table screen's join panel alone (its script fetches it when it changes)."""
     table = current_table()
-    return render_template("_joins.html", **joins_context(table, request.args.get("qr", "1") != "0"))
+    show_qr = request.args.get("qr", "1") != "0"
+    return render_template("_joins.html", **joins_context(table, show_qr))
 
 
 def joins_context(table: Any, show_qr: bool) -> dict[str, Any]:
