@@ -4,6 +4,11 @@ The stream starts with a comment so the headers leave at once, sends a
 keep-alive comment every ``SSE_KEEPALIVE`` seconds (a closed client is only
 noticed at the next write), and ends with a ``reload`` event when the host
 starts a new game, since the page's seat and token belong to the old one.
+
+A seat's stream belongs to the claim that opened it: it ends the moment the
+seat changes hands (:meth:`StreamSlots.end_seat`, woken at once), and asks
+again before every update it writes, so nothing of the seat leaves for a
+device that no longer holds it.
 """
 
 from __future__ import annotations
