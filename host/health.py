@@ -233,7 +233,15 @@ class Health:
                             seat=reader.seat,
                         )
                     )
-        if journal is not None and journal.replay_by_hand:
+        if journal is not None and journal.holding is None:
+            banner.append(
+                told(
+                    "The journal could not be read back: the game in play is lost and a new"
+                    " one was set up. Set the game up again and replay it by hand (the table"
+                    " screen says what was lost)."
+                )
+            )
+        elif journal is not None and journal.replay_by_hand:
             banner.append(
                 told_n(
                     "The journal lost %(num)d input(s) and resumed from what was whole: replay"

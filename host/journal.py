@@ -21,9 +21,12 @@ Two small files beside it bound what damage to the journal can cost:
 Both are written by a side thread right after the commit they follow, so
 their fsyncs never delay a verdict; :meth:`Journal.flush` waits for them.
 
-Opening a journal checks it first (:mod:`lawmaster.host.journal_recovery`):
-:attr:`Journal.damage` then says in words what was wrong, what the table
-resumed from and how many inputs must be replayed by hand, or is ``None``.
+Every record carries a checksum chained to the one before it
+(:mod:`lawmaster.host.journal_checks`). Opening a journal checks every record
+first (:mod:`lawmaster.host.journal_recovery`): :attr:`Journal.damage` then says
+in words what was wrong, what the table resumed from and how many inputs must
+be replayed by hand, or is ``None``. The journal and every file beside it are
+readable by the table's own user only (mode 0600): they hold every seat's link.
 """
 
 from __future__ import annotations
@@ -41,36 +44,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .journal_files import MARK_BYTES, copy_path, mark_path
-from .journal_recovery import clear_report, load_report, recover
+from .journal_checks import SCHEMA, game_check, input_check, migrate
+from .journal_files import copy_path, mark_path, private
+from .journal_recovery import (
+    Damage,
+    Holding,
+    clear_report,
+    game_title,
+    load_report,
+    mark_text,
+    recover,
+    save_report,
+)
 
 log = logging.getLogger(__name__)
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,
-    header   TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    created  REAL NOT NULL,
-    closed   INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS inputs (
-    game   INTEGER NOT NULL REFERENCES games(id),
-    seq    INTEGER NOT NULL,
-    kind   TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
-    body   TEXT NOT NULL,
-    seat   TEXT,
-    source TEXT NOT NULL,
-    at     REAL NOT NULL,
-    PRIMARY KEY (game, seq)
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    game  INTEGER NOT NULL REFERENCES games(id),
-    seat  TEXT NOT NULL,
-    token TEXT NOT NULL,
-    PRIMARY KEY (game, seat)
-);
-"""
 
 ACTION = "action"
 UNDO = "undo"
@@ -107,10 +95,14 @@ class GameRecord:
 
     def actions(self) -> list[dict[str, Any]]:
         """The actions in force: every accepted action minus those undone."""
-        stack: list[dict[str, Any]] = []
+        return [entry.body for entry in self.in_force()]
+
+    def in_force(self) -> list[Entry]:
+        """The entries of the actions in force (who entered each, and how), in order."""
+        stack: list[Entry] = []
         for entry in self.entries:
             if entry.kind == ACTION:
-                stack.append(entry.body)
+                stack.append(entry)
             elif stack:
                 stack.pop()
         return stack
@@ -138,7 +130,7 @@ class Journal:
         # their fsyncs never delay a verdict (see _side_run).
         self._side_cond = threading.Condition()
         self._side_thread: threading.Thread | None = None
-        self._want_mark: tuple[int, int] | None = None
+        self._want_mark: tuple[int, int, bool] | None = None
         self._want_copy = False
         self._asked = self._done = 0
         self._closing = self._hurry = False
@@ -146,7 +138,9 @@ class Journal:
         self.backup_errors = 0
         #: What the start-up check found, now or at an earlier start of the same game
         #: (``None``: the journal was whole).
-        self.damage = recover(self.path) or load_report(self.path)
+        self.damage: Damage | None = recover(self.path) or load_report(self.path)
+        # Made private before SQLite creates it: its log and index take its mode.
+        private(self.path)
         # One connection guarded by a lock: writes are serialised anyway, and a
         # single connection keeps every commit's fsync in one place.
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -155,7 +149,8 @@ class Journal:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
+            self._db.executescript(SCHEMA)
+            migrate(self._db)
 
     def close(self) -> None:
         with self._side_cond:
@@ -177,7 +172,8 @@ class Journal:
         """Become this journal's only writer, or raise :class:`JournalInUse`."""
         if self._claim is not None:
             return
-        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)  # an older installation's lock file too
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -186,7 +182,8 @@ class Journal:
                 f"another Lawmaster process is running the table in {self.path}"
             ) from None
         self._claim = fd
-        self._mark = os.open(self.mark_path, os.O_RDWR | os.O_CREAT, 0o644)
+        self._mark = os.open(self.mark_path, os.O_RDWR | os.O_CREAT, 0o600)
+        os.fchmod(self._mark, 0o600)
 
     def backup(self) -> None:
         """Ask for a copy of the whole journal (a turn or round ended).
@@ -205,7 +202,7 @@ class Journal:
             self._side_cond.notify_all()
             return self._side_cond.wait_for(lambda: self._done >= target, timeout)
 
-    def _side(self, *, mark: tuple[int, int] | None = None, backup: bool = False) -> None:
+    def _side(self, *, mark: tuple[int, int, bool] | None = None, backup: bool = False) -> None:
         with self._side_cond:
             if mark is not None:
                 self._want_mark = mark
@@ -256,6 +253,7 @@ class Journal:
         try:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(partial)
+            private(partial)
             target = sqlite3.connect(partial, isolation_level=None)
             try:
                 with self._lock:
@@ -271,16 +269,15 @@ class Journal:
             self.backup_errors += 1
             log.exception("the journal's copy %s could not be made", self.copy_path)
 
-    def _marked(self, game_id: int, seq: int) -> None:
+    def _marked(self, game_id: int, seq: int, closed: bool = False) -> None:
         """Note the last committed input in the mark file (after its commit)."""
         if self._mark is not None:
-            self._side(mark=(game_id, seq))
+            self._side(mark=(game_id, seq, closed))
 
-    def _write_mark(self, game_id: int, seq: int) -> None:
+    def _write_mark(self, game_id: int, seq: int, closed: bool = False) -> None:
         if self._mark is None:
             return
-        text = json.dumps({"game": game_id, "seq": seq}).encode()
-        os.pwrite(self._mark, text.ljust(MARK_BYTES), 0)
+        os.pwrite(self._mark, mark_text(game_id, seq, closed), 0)
         os.fsync(self._mark)
 
     # -- writing ---------------------------------------------------------------
@@ -291,15 +288,18 @@ class Journal:
         self.claim()
         with self._lock, self._transaction():
             self._db.execute("UPDATE games SET closed = 1 WHERE closed = 0")
+            stored, kept, created = _dump(header), _dump(settings), time.time()
             cursor = self._db.execute(
                 "INSERT INTO games (header, settings, created) VALUES (?, ?, ?)",
-                (_dump(header), _dump(settings), time.time()),
+                (stored, kept, created),
             )
             game_id = int(cursor.lastrowid or 0)
             self._db.executemany(
                 "INSERT INTO tokens (game, seat, token) VALUES (?, ?, ?)",
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
+            check = game_check(game_id, stored, kept, created, tokens)
+            self._db.execute("UPDATE games SET chk = ? WHERE id = ?", (check, game_id))
         self._marked(game_id, 0)
         self.backup()
         clear_report(self.path)  # a new game: the old one's damage is no longer this table's news
@@ -324,13 +324,20 @@ class Journal:
         self.claim()
         with self._lock, self._transaction():
             row = self._db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game = ?", (game_id,)
+                "SELECT seq, chk FROM inputs WHERE game = ? ORDER BY seq DESC LIMIT 1", (game_id,)
             ).fetchone()
-            seq = int(row[0]) + 1
+            if row is None:
+                game = self._db.execute("SELECT chk FROM games WHERE id = ?", (game_id,)).fetchone()
+                # No such game: the insert below fails on its reference, as it should.
+                seq, previous = 1, game[0] if game is not None else None
+            else:
+                seq, previous = int(row[0]) + 1, row[1]
+            stored, at = _dump(body), time.time()
+            check = input_check(previous or "", game_id, seq, kind, stored, seat, source, at)
             self._db.execute(
-                "INSERT INTO inputs (game, seq, kind, body, seat, source, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, _dump(body), seat, source, time.time()),
+                "INSERT INTO inputs (game, seq, kind, body, seat, source, at, chk)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, kind, stored, seat, source, at, check),
             )
         self._marked(game_id, seq)
         if seq % BACKUP_EVERY == 0:
@@ -339,8 +346,66 @@ class Journal:
 
     def close_game(self, game_id: int) -> None:
         """Mark a game closed: it is no longer the one resumed on start."""
+        self.claim()
         with self._lock, self._transaction():
             self._db.execute("UPDATE games SET closed = 1 WHERE id = ?", (game_id,))
+            row = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game = ?", (game_id,)
+            ).fetchone()
+        # The mark says the table closed it, so the start-up check does not reopen it.
+        self._marked(game_id, int(row[0]), closed=True)
+
+    def keep_damage(self, damage: Damage) -> None:
+        """Keep saying ``damage`` (at every start, on the screen) until a new game is set up by
+        the host: used when nothing of the old game could be read and a game was set up in its
+        place."""
+        self.damage = damage
+        save_report(self.path, damage)
+
+    def cut(self, game_id: int, seq: int, reason: str) -> Damage:
+        """The game cannot be replayed past input ``seq``: resume at the input before it.
+
+        Inputs ``seq`` and after are removed, and the report says which and why, in
+        words, as the start-up check's does (the journal's own copy, made next,
+        then holds the game as it resumes).
+        """
+        self.claim()
+        with self._lock, self._transaction():
+            later = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE game = ?", (game_id,)
+            ).fetchone()[0]
+            self._db.execute("DELETE FROM inputs WHERE game = ? AND seq >= ?", (game_id, seq))
+            row = self._db.execute(
+                "SELECT header, created FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        header = json.loads(row[0])
+        kept = self.game(game_id)
+        before = self.damage
+        last = kept.entries[-1] if kept.entries else None
+        said = ""
+        if last is not None:
+            who = last.body.get("by") or last.seat or "the table"
+            said = f"#{last.seq} ({who}: {last.body.get('act', 'an input')})"
+        holding = Holding(
+            before.holding.source if before and before.holding else "journal",
+            game_id,
+            game_title(header.get("game")),
+            float(row[1]),
+            seq - 1,
+            said,
+        )
+        said_before = before.problems if before else ()
+        problems = (*said_before, f"input {seq} cannot be replayed ({reason})")
+        lost = max(int(later), (before.holding.inputs + (before.lost or 0)) if before and
+                   before.holding else 0) - (seq - 1)  # fmt: skip
+        damage = Damage(
+            self.path, problems, holding, max(0, lost), False,
+            before.set_aside if before else (),
+        )  # fmt: skip
+        self._marked(game_id, seq - 1)
+        self.backup()
+        self.keep_damage(damage)
+        return damage
 
     # -- reading ---------------------------------------------------------------
     def open_game(self) -> GameRecord | None:
@@ -366,7 +431,7 @@ class Journal:
                 "SELECT seq, kind, body, seat, source FROM inputs WHERE game = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        entries = [Entry(int(s), k, json.loads(b), seat, src) for s, k, b, seat, src in rows]
+        entries = [Entry(int(s), k, _body(b), seat, src) for s, k, b, seat, src in rows]
         return GameRecord(game_id, json.loads(row[0]), json.loads(row[1]), tokens, entries)
 
     def _transaction(self) -> _Transaction:
@@ -392,6 +457,16 @@ def _fsync(path: str) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _body(text: str) -> dict[str, Any]:
+    """An input's body; one that is no JSON object (a journal from before checksums, damaged)
+    reads as an input no engine takes, so the table resumes before it and says so."""
+    try:
+        body = json.loads(text)
+    except ValueError:
+        body = None
+    return body if isinstance(body, dict) else {"act": None, "unreadable": str(text)[:40]}
 
 
 def _dump(value: Mapping[str, Any]) -> str:

@@ -32,6 +32,9 @@ from gpiozero import RGBLED, Button, Buzzer
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 BUTTONS = ("confirm", "undo", "end_turn")
+#: The button whose long press is a gesture of its own (granting what waits, see
+#: :mod:`lawmaster.host.web.access`): its short press is then taken at release.
+HOLDABLE = "confirm"
 STATUSES = ("ok", "illegal", "waiting", "blind", "idle")
 
 #: LED colour (red, green, blue in 0..1) per status. Amber leans to red because
@@ -128,6 +131,12 @@ class Panel:
 
     ``on_button(name)`` is called from gpiozero's thread when a button is
     pressed; keep it quick (put it on the referee's queue).
+
+    With ``on_hold``, the confirm button has two gestures that never mix: held
+    down for ``hold_seconds`` it calls ``on_hold("confirm")`` (and nothing else);
+    a shorter press calls ``on_button("confirm")`` when it is released. So a press
+    meant for the game (confirming an undo) can never be taken as the long press,
+    nor the long press as a confirmation. The other buttons act when pressed.
     """
 
     def __init__(
@@ -135,21 +144,38 @@ class Panel:
         pins: PanelPins,
         on_button: Callable[[str], None],
         pin_factory: Any = None,
+        on_hold: Callable[[str], None] | None = None,
+        hold_seconds: float = 3.0,
     ) -> None:
         self.pins = pins
         self._factory = pin_factory
         self._on_button = on_button
+        self._on_hold = on_hold
         self._status = "idle"
         self._lock = threading.Lock()
         self._buttons: dict[str, Button] = {}
         self._led: RGBLED | None = None
         self._buzzer: Buzzer | None = None
+        #: Set while the holdable button's current press has been a long press.
+        self._was_held = threading.Event()
+        #: Set each time a long press was taken (the simulator's finger waits for it).
+        self._held_done = threading.Event()
         try:
             for name, pin in pins.buttons().items():
+                holdable = on_hold is not None and name == HOLDABLE
                 button = Button(
-                    pin, pull_up=True, bounce_time=pins.bounce_time, pin_factory=pin_factory
+                    pin,
+                    pull_up=True,
+                    bounce_time=pins.bounce_time,
+                    pin_factory=pin_factory,
+                    hold_time=hold_seconds,
                 )
-                button.when_pressed = self._pressed_handler(name)
+                if holdable:
+                    button.when_pressed = self._was_held.clear
+                    button.when_held = self._held_handler(name)
+                    button.when_released = self._released_handler(name)
+                else:
+                    button.when_pressed = self._pressed_handler(name)
                 self._buttons[name] = button
             self._led = RGBLED(
                 pins.red,
@@ -184,6 +210,24 @@ class Panel:
             self._on_button(name)
 
         return pressed
+
+    def _held_handler(self, name: str) -> Callable[[], None]:
+        def held() -> None:
+            self._was_held.set()
+            if self._on_hold is not None:
+                self._on_hold(name)
+            self._held_done.set()
+
+        return held
+
+    def _released_handler(self, name: str) -> Callable[[], None]:
+        def released() -> None:
+            # A press that became a long press was that gesture, and only that.
+            if not self._was_held.is_set():
+                self._on_button(name)
+            self._was_held.clear()
+
+        return released
 
     @property
     def status(self) -> str:
@@ -221,6 +265,21 @@ class Panel:
         pin = self._factory.pin(self._pin_of(name))
         pin.drive_low()
         pin.drive_high()
+
+    def hold(self, name: str, timeout: float = 30.0) -> bool:
+        """Hold a button down on mock pins until its long press is taken, then let go.
+
+        ``False`` if the long press was not taken within ``timeout`` seconds.
+        """
+        if not isinstance(self._factory, MockFactory):
+            raise RuntimeError("only mock pins can be pressed by the program")
+        pin = self._factory.pin(self._pin_of(name))
+        self._held_done.clear()
+        pin.drive_low()
+        try:
+            return self._held_done.wait(timeout)
+        finally:
+            pin.drive_high()
 
     def _pin_of(self, name: str) -> int:
         pin = self.pins.buttons().get(name)

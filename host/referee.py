@@ -197,8 +197,8 @@ class Referee:
         return None
 
     # -- tablet ---------------------------------------------------------------
-    def tablet(self, seat: str, action: Any) -> dict[str, Any]:
-        """Input typed on ``seat``'s tablet."""
+    def tablet(self, seat: str, action: Any, source: str = TABLET) -> dict[str, Any]:
+        """Input typed on ``seat``'s tablet (``source``: ``"console"`` when the host typed it)."""
         with self.lock:
             if self.holding:
                 return self._held()
@@ -213,11 +213,12 @@ class Referee:
                     self.refresh()
                     return {"ok": True, "events": []}
                 action = self._checked_tablet(seat, action)
+                self._no_chosen_dice(action)
                 completed = self.rules.complete(seat, action, self.table.state, self._rng())
                 if isinstance(completed, Wait):
                     self.refresh()
                     return {"ok": True, "events": [], "pending": completed.message}
-                whole, source = completed_action(completed, TABLET)
+                whole, source = completed_action(completed, source)
                 accepted = self._accept(whole, seat=seat, source=source)
             except IllegalAction as exc:
                 self.counts["rejected"] += 1
@@ -253,6 +254,20 @@ class Referee:
                 told("only %(who)s can send '%(act)s'", who=owner, act=action["act"])
             )
         return dict(action)
+
+    def _no_chosen_dice(self, action: Mapping[str, Any]) -> None:
+        """With digital dice on, the dice come from the referee's generator only: an input
+        that carries faces of its own (a seat's, or the host's console) is refused."""
+        if not self.digital_dice:
+            return
+        fields = self.rules.dice_fields.get(str(action.get("act")), frozenset())
+        if any(name in action for name in fields):
+            raise IllegalAction(
+                told(
+                    "This table rolls its dice itself (digital dice are on): press Roll and"
+                    " the referee rolls for you. Dice typed in are not taken."
+                )
+            )
 
     # -- board ----------------------------------------------------------------
     def observation(self, observation: Any, now: float = 0.0) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import sys
 import threading
 import time
@@ -58,10 +59,13 @@ class WebServer:
     server: Any
     thread: threading.Thread
     url: str
-    #: The host console's link: printed on the Pi's own console, never on a shared page.
+    #: The host console's link: for the Pi's own screen or a file only its user reads
+    #: (:func:`write_links`), never a shared page or the system log. New at every start.
     host_url: str = ""
-    #: The dashboard's record of claimed seats and the host (the panel's confirm grants).
+    #: The dashboard's record of claimed seats, hosts and screens (the panel's long press grants).
     access: Any = None
+    #: The link that pairs a table screen (the Pi's own display): it shows the seats' codes.
+    screen_url: str = ""
 
     def close(self) -> None:
         self.server.close()
@@ -89,7 +93,39 @@ def start_web(host: TableHost, bind: str, port: int, public_url: str = "") -> We
     url = f"http://{shown}:{actual}"
     base = public_url.rstrip("/") or url
     access = app.extensions["lawmaster.access"]
-    return WebServer(server, thread, url, f"{base}/host/{access.host_token}", access)
+    host_url = f"{base}/host/{access.host_token}"
+    screen_url = f"{base}/screen/{access.screen_token}"
+    return WebServer(server, thread, url, host_url, access, screen_url)
+
+
+def links_path(journal_path: str) -> str:
+    """Where :func:`write_links` keeps the host and screen links, beside the journal."""
+    return f"{journal_path}.host-link"
+
+
+def write_links(journal_path: str, web: WebServer) -> str:
+    """Write the host console's and the table screen's links to a file only this user reads.
+
+    ``lawmaster run`` runs as a service whose standard output goes to the system
+    log, which others on the Pi may read: the links go here instead (mode 0600,
+    written whole and renamed). Returns the file's path.
+    """
+    path = links_path(journal_path)
+    partial = f"{path}.partial"
+    text = (
+        "# Lawmaster: the links of this start (new at every start). Keep them to yourself.\n"
+        f"host console: {web.host_url}\n"
+        f"table screen with the seats' codes: {web.screen_url}\n"
+    )
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(partial, path)
+    return path
 
 
 def open_host(
@@ -101,11 +137,16 @@ def open_host(
     the table screen, see :mod:`lawmaster.host.health`): never a silent resume.
     """
     journal = Journal(journal_path)
-    if journal.damage is not None:
-        print("\n".join(journal.damage.lines()), file=sys.stderr, flush=True)
     host = TableHost(journal, settings)
+    damage = journal.damage
     if host.table is None:
         host.new_game(header)
+        if damage is not None:
+            # A game set up because nothing of the old one could be read: the report
+            # stays (on the screen, the tablets, at every start) until the host sets one up.
+            journal.keep_damage(damage)
+    if journal.damage is not None:
+        print("\n".join(journal.damage.lines()), file=sys.stderr, flush=True)
     return host
 
 

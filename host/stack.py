@@ -41,6 +41,7 @@ from .progress import DeckProgress
 from .runtime import Runtime
 from .sensing.rate import scan_rate
 from .table import Table
+from .web.access import LONG_PRESS_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -216,21 +217,28 @@ def _wire_readers(runtime: Runtime, hardware: Hardware, stages: Stages) -> None:
 def _wire_panel(runtime: Runtime, hardware: Hardware, stages: Stages) -> None:
     """The panel: LED and buzzer show each verdict; buttons go to the referee.
 
-    Confirm first grants what waits for someone at the table: a device asking to be
-    host, or a seat moving to another tablet (see :mod:`lawmaster.host.web.access`);
-    only a press that granted nothing reaches the referee.
+    Every press is the game's (confirm confirms an undo). Granting what waits for
+    someone at the table (a device asking to be host, a screen to pair, a seat to
+    move: see :mod:`lawmaster.host.web.access`) is a gesture of its own, a long
+    press of confirm, and grants only a request that waits alone, whose code the
+    table screen shows. A press meant for an undo never grants anything.
     """
     inputs = stages.inputs
 
-    def pressed(name: str) -> None:
+    def held(name: str) -> None:
         access = getattr(runtime.web, "access", None)
-        if name == "confirm" and access is not None and access.confirm_pressed():
-            return
-        inputs.button(name)
+        if access is not None:
+            access.long_press()
 
     try:
         pins, pin_factory = hardware.panel_pins()
-        panel = Panel(pins, pressed, pin_factory=pin_factory)
+        panel = Panel(
+            pins,
+            inputs.button,
+            pin_factory=pin_factory,
+            on_hold=held,
+            hold_seconds=LONG_PRESS_SECONDS,
+        )
     except Exception as exc:  # noqa: BLE001 - gpiozero raises its own zoo without pins
         runtime.missing.append(f"panel ({type(exc).__name__}: {exc})")
         return

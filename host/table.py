@@ -36,6 +36,17 @@ TABLE_SEAT = "table"
 __all__ = ["TABLE_SEAT", "Accepted", "Status", "Subscription", "Table", "TableHost"]
 
 
+class ReplayFailed(Exception):
+    """A journalled input the engine refuses on replay (a record changed, or an older engine's
+    game): the table resumes at the input before it (see :meth:`TableHost.__init__`)."""
+
+    def __init__(self, game_id: int, seq: int, reason: str) -> None:
+        super().__init__(f"input {seq} cannot be replayed: {reason}")
+        self.game_id = game_id
+        self.seq = seq
+        self.reason = reason
+
+
 class Subscription:
     """A seat's stream of snapshot messages; one message per change."""
 
@@ -81,8 +92,17 @@ class Table:
         self._states: list[Any] = [outcome.state]
         self._events: list[list[dict[str, Any]]] = [list(outcome.events)]
         self._actions: list[dict[str, Any]] = []
-        for action in record.actions():
-            self._push(action, self.engine.apply(self._states[-1], action))
+        #: Who entered each action in force and how (seat, journal source): the log says
+        #: who entered each roll of dice.
+        self._entered: list[tuple[str | None, str]] = []
+        for entry in record.in_force():
+            try:
+                outcome = self.engine.apply(self._states[-1], entry.body)
+            except Exception as exc:  # noqa: BLE001 - any record the engine cannot take
+                reason = exc.reason if isinstance(exc, IllegalAction) else repr(exc)
+                raise ReplayFailed(record.id, entry.seq, str(reason)) from None
+            self._push(entry.body, outcome)
+            self._entered.append((entry.seat, entry.source))
         self.last_seq = record.last_seq
         self.status = Status()
         self.undo: UndoRequest | None = None
@@ -172,10 +192,11 @@ class Table:
             return scenario_lines(self.header, self._actions, self._events, seat, first_view)
 
     # -- input --------------------------------------------------------------
-    def submit(self, seat: str, action: Any) -> dict[str, Any]:
-        """Tablet input from ``seat``; never raises."""
+    def submit(self, seat: str, action: Any, source: str = "tablet") -> dict[str, Any]:
+        """Tablet input from ``seat`` (``source``: ``"console"`` when the host typed it for
+        the seat); never raises."""
         try:
-            return self.referee.tablet(seat, action)
+            return self.referee.tablet(seat, action, source)
         except Exception as exc:  # noqa: BLE001 - a tablet never sees a traceback
             return {"ok": False, "error": f"the referee could not take that input ({exc})"}
 
@@ -219,6 +240,7 @@ class Table:
             seq = self.journal.append(self.record.id, ACTION, action, seat=seat, source=source)
             self.last_seq = seq
             self._push(action, outcome)
+            self._entered.append((seat, source))
             self.undo = None
             accepted = Accepted(seq, len(self._actions), list(outcome.events), action, source)
             self._changed()
@@ -241,6 +263,7 @@ class Table:
             self._states.pop()
             self._events.pop()
             self._actions.pop()
+            self._entered.pop()
             self.undo = None
             self._changed()
             return seq
@@ -264,11 +287,12 @@ class Table:
                 self._prompts = cleaned
                 self._changed()
 
-    def touch(self) -> None:
-        """Send every open page a fresh snapshot: something beside the game changed
-        (the table's health, or a seat was claimed so the join codes change)."""
+    def touch(self, only: str | None = None) -> None:
+        """Send every open page a fresh snapshot: something beside the game changed (the
+        table's health). ``only``: the pages of that seat alone (``"table"``: the table
+        screens, whose join panel says who joined)."""
         with self._lock:
-            self._changed()
+            self._changed(only)
 
     def set_undo(self, request: UndoRequest | None) -> None:
         with self._lock:
@@ -284,9 +308,15 @@ class Table:
     def _snapshot_at(self, move: int, seat: str, *, live: bool) -> dict[str, Any]:
         state = self._states[move]
         log = []
+        entered = []
         for number, batch in enumerate(self._events[: move + 1]):
-            for event in events_for(batch, seat):
+            seen = events_for(batch, seat)
+            for event in seen:
                 log.append({"move": number, **event})
+            if seen and number:
+                note = self._entered_note(number - 1)
+                if note is not None:
+                    entered.append({"move": number, **note})
         over = self.engine.is_over(state)
         view = self.engine.view(state, seat)
         snapshot: dict[str, Any] = {
@@ -294,6 +324,8 @@ class Table:
             "game": self.game,
             "view": view,
             "log": log,
+            # Who entered each roll of dice (by move), beside the game's own events.
+            "entered": entered,
             "move": move,
             "to_act": list(self.engine.to_act(state)),
             "over": over,
@@ -314,10 +346,29 @@ class Table:
             snapshot["undo"] = None
         return snapshot
 
-    def _changed(self) -> None:
-        self.version += 1
+    def _entered_note(self, index: int) -> dict[str, Any] | None:
+        """Who entered the dice of the ``index``-th action, if it was a roll (else ``None``).
+
+        Shown to whoever sees that action's events: a roll typed on a tablet never
+        reads like one the referee made.
+        """
+        action = self._actions[index]
+        fields = self.referee.rules.dice_fields.get(str(action.get("act")), frozenset())
+        if not fields or not any(name in action for name in fields):
+            return None
+        seat, source = self._entered[index]
+        return {"by": seat, "source": source}
+
+    def _changed(self, only: str | None = None) -> None:
+        if only is None:
+            # The game's pages change: a page that reconnects with an older version
+            # is sent what it missed. A push to one seat's pages alone (the table
+            # screens' join panel) is no change of the game's.
+            self.version += 1
         cache: dict[str, dict[str, Any]] = {}
         for subscription in list(self._subscribers):
+            if only is not None and subscription.seat != only:
+                continue
             if subscription.seat not in cache:
                 cache[subscription.seat] = self._snapshot_at(
                     len(self._actions), subscription.seat, live=True
@@ -343,6 +394,16 @@ def _undo_view(request: UndoRequest | None, seat: str) -> dict[str, Any] | None:
     }
 
 
+def _resume(journal: Journal) -> Table | None:
+    """The open game by replay; an input the engine refuses is cut with the inputs after it,
+    and the journal's damage report says which (never a traceback at start)."""
+    while True:
+        try:
+            return Table.resume(journal)
+        except ReplayFailed as failed:
+            journal.cut(failed.game_id, failed.seq, failed.reason)
+
+
 class TableHost:
     """What the web app's setup pages hold: the current table (``None`` before setup).
 
@@ -354,7 +415,7 @@ class TableHost:
         self.journal = journal
         journal.claim()  # one host per table: a second one is refused at start
         self.settings: dict[str, Any] = dict(settings or {})
-        self.table: Table | None = Table.resume(journal)
+        self.table: Table | None = _resume(journal)
         #: Called with each new :class:`Table` (the runtime rewires panel and board).
         self.on_new_table: list[Callable[[Table], None]] = []
         #: Optional progress objects (``progress() -> dict``) for the setup pages.

@@ -42,22 +42,58 @@ def context(browser):
 
 
 class PageClient:
-    """Mixed into Flask's test client: it posts the way the dashboard's own pages do.
+    """Mixed into Flask's test client: a device at the table, posting as our pages do.
 
     A seat's JSON input carries the seat's token in its header (as the page's
     script sends it), a plain form carries the page's signed form field, and
-    host pages are opened from the host's device (the client follows the host
-    link first). The security tests use Flask's plain client to show that a
-    request without these is refused.
+    every request says it comes from our own site (``Sec-Fetch-Site``). Like a
+    player's tablet, the client joins a seat (``POST /join/<token>``) before it
+    opens the seat's page, JSON or stream; host pages are opened from the host's
+    device (the client follows the host link first), and the table screen from a
+    paired screen (the screen link), so it shows the seats' codes. The security
+    tests use Flask's plain client, or raw sockets, to show that a request
+    without these is refused.
     """
 
     _HOST_PATHS = ("/setup", "/calibration", "/enrollment", "/host")
+
+    def _join(self, path: str, base_url: str | None = None) -> None:
+        """Join the seat ``path`` opens, once (a seat another device holds stays its own)."""
+        import re
+
+        from lawmaster.host.web.guard import FORM_FIELD, join_scope
+
+        found = re.match(r"/(?:seat|events)/([A-Za-z0-9_-]+)", path)
+        joined = self.__dict__.setdefault("_joined", set())
+        if found is None or found.group(1) in joined or found.group(1) == "table":
+            return
+        token = found.group(1)
+        joined.add(token)
+        access = self.application.extensions["lawmaster.access"]
+        if not access.is_claimed(token):
+            field = access.form_token(join_scope(token))
+            where = {"base_url": base_url} if base_url else {}
+            super().post(f"/join/{token}", data={FORM_FIELD: field},
+                         headers={"Sec-Fetch-Site": "same-origin"}, **where)  # fmt: skip
+
+    def _pair(self, path: str, base_url: str | None = None) -> None:
+        paired = self.__dict__.setdefault("_paired", set())
+        if path.startswith("/table") and base_url not in paired:
+            paired.add(base_url)
+            access = self.application.extensions["lawmaster.access"]
+            where = {"base_url": base_url} if base_url else {}
+            super().get(f"/screen/{access.screen_token}", **where)
 
     def _prepare(self, path: str, kwargs: dict) -> dict:
         from lawmaster.host.web.guard import FORM_FIELD, HOST_SCOPE, TOKEN_HEADER, seat_scope
 
         access = self.application.extensions["lawmaster.access"]
         scope = None
+        headers = dict(kwargs.pop("headers", None) or {})
+        headers.setdefault("Sec-Fetch-Site", "same-origin")
+        kwargs["headers"] = headers
+        self._join(path, kwargs.get("base_url"))
+        self._pair(path, kwargs.get("base_url"))
         if path.startswith("/seat/"):
             token = path.split("/")[2]
             scope = seat_scope(token)
@@ -80,7 +116,11 @@ class PageClient:
     def get(self, path: str, *args, **kwargs):
         if path.startswith(self._HOST_PATHS):
             self._prepare(path, {})
-        return super().get(path, *args, **kwargs)
+        self._join(path, kwargs.get("base_url"))
+        self._pair(path, kwargs.get("base_url"))
+        headers = dict(kwargs.pop("headers", None) or {})
+        headers.setdefault("Sec-Fetch-Site", "same-origin")
+        return super().get(path, *args, headers=headers, **kwargs)
 
 
 @pytest.fixture(autouse=True, scope="session")

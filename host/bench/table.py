@@ -74,9 +74,28 @@ class _Stream(threading.Thread):
         self.ready = threading.Event()
         self._lock = threading.Lock()
 
+    def _join(self) -> dict[str, str]:
+        """A seat's stream opens only on the device that holds the seat: join it first,
+        as GW's tablet does when it opens its code (the cookie it is given)."""
+        token = self.path.rsplit("/", 1)[-1]
+        if self.path == "/events/table":
+            return {}
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request("GET", f"/join/{token}", headers={"Sec-Fetch-Site": "none"})
+            response = connection.getresponse()
+            response.read()
+            for raw in response.headers.get_all("Set-Cookie") or []:
+                if raw.startswith("lawmaster_device="):
+                    return {"Cookie": raw.split(";", 1)[0]}
+        finally:
+            connection.close()
+        return {}
+
     def run(self) -> None:
+        cookie = self._join()
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
-        connection.request("GET", self.path, headers={"Accept": "text/event-stream"})
+        connection.request("GET", self.path, headers={"Accept": "text/event-stream", **cookie})
         response = connection.getresponse()
         self.ready.set()
         kind = ""

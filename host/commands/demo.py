@@ -123,6 +123,8 @@ def _demo(
     host = open_host(journal, settings, demo_header(game, seed))
     runtime = Runtime(host)
     done = threading.Event()
+    # From the start: a SIGTERM while the table still starts stops it cleanly too.
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
 
     def echo_accepted(seq: int, action: dict[str, Any]) -> None:
         # Printed only after the journal commit: a crash test compares these with the file.
@@ -161,7 +163,6 @@ def _demo(
     # With the dashboard up, a game set up on its setup page is played in turn.
     autoplay = Autoplay(host, people.act, seed=seed, pace=pace, on_over=over, follow_new_games=web)
     autoplay.start()
-    signal.signal(signal.SIGTERM, lambda *_: done.set())
     try:
         while not done.wait(0.2):
             if autoplay.error is not None:
@@ -188,6 +189,9 @@ def _print_urls(runtime: Runtime, public_url: str = "") -> None:
     table = runtime.table
     base = public_url.rstrip("/") or runtime.web.url
     click.echo(f"table screen: {base}/")
+    # The demo's terminal is the machine's own screen: its links may be shown here
+    # (``lawmaster run`` writes them to a file only its user reads instead).
+    click.echo(f"table screen with the seats' codes: {runtime.web.screen_url}")
     click.echo(f"host console (keep it to yourself): {runtime.web.host_url}")
     for seat in table.seats():
         click.echo(f"seat {seat}: {base}/join/{table.token(seat)}")

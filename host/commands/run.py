@@ -10,6 +10,7 @@ Serves the dashboard through waitress until stopped (SIGTERM or Ctrl-C).
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 
 import click
@@ -17,9 +18,10 @@ import click
 from lawmaster.host.config import ConfigError, TableConfig, load
 from lawmaster.host.devices import Hardware
 from lawmaster.host.journal import Journal
-from lawmaster.host.runtime import Runtime, open_host, start_web
+from lawmaster.host.runtime import Runtime, open_host, start_web, write_links
 from lawmaster.host.stack import TableStages, publish
 from lawmaster.host.web import ServeError
+from lawmaster.rules.core import IllegalAction
 
 
 @click.command("run")
@@ -46,7 +48,11 @@ def command(config_path: str, public_url: str | None) -> None:
         raise click.ClickException(
             "the journal holds no game and [game] in the configuration is empty"
         )
-    runtime = Runtime(open_host(config.journal, config.settings(), config.game))
+    try:
+        host = open_host(config.journal, config.settings(), config.game)
+    except IllegalAction as exc:
+        raise click.ClickException(f"the game in [game] cannot be set up: {exc.reason}") from None
+    runtime = Runtime(host)
     try:
         start(runtime, config)
         public = config.web.public_url if public_url is None else public_url
@@ -56,7 +62,7 @@ def command(config_path: str, public_url: str | None) -> None:
             raise click.ClickException(str(exc)) from None
         base = public.rstrip("/") or runtime.web.url
         click.echo(f"table screen: {base}/")
-        click.echo(f"host console (keep it to yourself): {runtime.web.host_url}")
+        _say_links(config.journal, runtime)
         for line in runtime.missing:
             click.echo(f"not wired: {line}")
         stop = threading.Event()
@@ -68,6 +74,21 @@ def command(config_path: str, public_url: str | None) -> None:
             pass
     finally:
         runtime.close()
+
+
+def _say_links(journal: str, runtime: Runtime) -> None:
+    """The host console's and the table screen's links: in a file only this user reads.
+
+    Standard output is the system log under systemd (``journalctl``), which others
+    on the Pi may read; so the links themselves are printed only to a terminal a
+    person sits at (the Pi's own screen, or an operator's own session).
+    """
+    assert runtime.web is not None
+    path = write_links(journal, runtime.web)
+    click.echo(f"host console and table screen links: in {path} (readable by this user only)")
+    if sys.stdout.isatty():
+        click.echo(f"host console (keep it to yourself): {runtime.web.host_url}")
+        click.echo(f"table screen with the seats' codes: {runtime.web.screen_url}")
 
 
 def start(runtime: Runtime, config: TableConfig) -> TableStages:
@@ -84,6 +105,9 @@ def start(runtime: Runtime, config: TableConfig) -> TableStages:
 def _has_open_game(config: TableConfig) -> bool:
     journal = Journal(config.journal)
     try:
+        if journal.damage is not None:
+            # Said before the refusal below: what the damaged journal lost, in words.
+            click.echo("\n".join(journal.damage.lines()), err=True)
         return journal.open_game() is not None
     finally:
         journal.close()

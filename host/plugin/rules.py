@@ -282,6 +282,11 @@ class GameRules:
     #: Tablet acts meant for these rules, not the engine (e.g. "my move is done").
     tablet_acts: frozenset[str] = frozenset()
 
+    #: Act → the fields that carry dice faces. With digital dice on, a seat's input
+    #: with any of them is refused (the referee rolls), and the log says who entered
+    #: each roll (see ``Referee.tablet`` and ``Table``).
+    dice_fields: Mapping[str, frozenset[str]] = {}
+
     def tablet(self, seat: str, action: Mapping[str, Any], state: Any) -> Decision:
         """A tablet input whose act is one of :attr:`tablet_acts`.
 

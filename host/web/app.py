@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from flask import Flask
@@ -10,8 +11,10 @@ from jinja2 import ChoiceLoader
 
 from . import i18n, render
 from .access import Access
+from .context import TABLE_SEAT
 from .errors import register_error_handlers
-from .guard import HOST_SCOPE, check_same_origin, form_field, seat_scope
+from .guard import HOST_SCOPE, check_same_origin, form_field, join_scope, seat_scope
+from .notices import grant_hint, notice_line, request_line
 from .sse import StreamSlots
 from .templating import GameTemplates
 from .views import console, events, join, seat, setup, table
@@ -57,7 +60,7 @@ def create_app(host: Any, **config: Any) -> Flask:
     record = Access(app.config["ACCESS_FILE"])
     app.extensions["lawmaster.access"] = record
     app.config["SECRET_KEY"] = record.secret
-    # A seat claimed or released redraws the open table screens (their join codes).
+    # A claim, a grant or a request redraws the open table screens (their join panel).
     record.on_change.append(lambda: _touch(host))
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider has it
     # "/seat//action" is an unknown page (404), not a redirect to some other page.
@@ -67,7 +70,10 @@ def create_app(host: Any, **config: Any) -> Flask:
     # Set when the server stops, so open event streams end instead of holding threads.
     app.extensions["lawmaster.stopping"] = threading.Event()
     # Open event streams each hold a server thread: the table screens share a few.
-    app.extensions["lawmaster.streams"] = StreamSlots(app.config["MAX_TABLE_STREAMS"])
+    slots = StreamSlots(app.config["MAX_TABLE_STREAMS"])
+    app.extensions["lawmaster.streams"] = slots
+    # A seat that changes hands ends every stream of it at once (see sse.stream).
+    record.on_seat_change.append(slots.end_seat)
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp, join.bp, console.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
@@ -76,11 +82,16 @@ def create_app(host: Any, **config: Any) -> Flask:
     app.jinja_env.globals.update(
         form_field=form_field,
         seat_scope=seat_scope,
+        join_scope=join_scope,
         HOST_SCOPE=HOST_SCOPE,
         game_name=render.title,
         seat_name=render.seat_name,
         seat_names=render.seat_names,
+        notice_line=notice_line,
+        request_line=request_line,
+        grant_hint=grant_hint,
     )
+    app.jinja_env.filters["timestamp"] = _timestamp
 
     @app.after_request
     def _headers(response: Any) -> Any:
@@ -102,7 +113,11 @@ def create_app(host: Any, **config: Any) -> Flask:
     return app
 
 
+def _timestamp(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
+
+
 def _touch(host: Any) -> None:
     table = getattr(host, "table", None)
     if table is not None and callable(getattr(table, "touch", None)):
-        table.touch()
+        table.touch(TABLE_SEAT)  # only the table screens show claims and requests

@@ -16,6 +16,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from . import render
+from .notices import dice_line
 
 #: The log shows the newest events first and stops here; the full log is in the journal.
 LOG_LINES = 150
@@ -38,7 +39,10 @@ def _line(game: object, language: str, event: Any) -> str:
         if line is not None:
             _lines.move_to_end(key)
             return line
-    line = render.describe(game, event)
+    if isinstance(event, Mapping) and event.get("type") == "dice_entered":
+        line = dice_line(game, event)  # the table's own note, not the game's event
+    else:
+        line = render.describe(game, event)
     with _lines_lock:
         _lines[key] = line
         if len(_lines) > LINE_CACHE:
@@ -47,11 +51,23 @@ def _line(game: object, language: str, event: Any) -> str:
 
 
 def log_lines(snapshot: Mapping[str, Any]) -> list[str]:
-    """The snapshot's log as sentences, newest first."""
-    events = snapshot.get("log") or []
+    """The snapshot's log as sentences, newest first; after a roll of dice, who entered it
+    (the snapshot's ``entered``, see ``Table``)."""
+    events = (snapshot.get("log") or [])[-LOG_LINES:]
     game = snapshot.get("game")
     language = str(get_locale())
-    return [_line(game, language, e) for e in reversed(events[-LOG_LINES:])]
+    notes = {
+        n.get("move"): n for n in snapshot.get("entered") or [] if isinstance(n, Mapping)
+    }
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        lines.append(_line(game, language, event))
+        move = event.get("move") if isinstance(event, Mapping) else None
+        following = events[index + 1] if index + 1 < len(events) else None
+        ends_move = not isinstance(following, Mapping) or following.get("move") != move
+        if move in notes and ends_move:
+            lines.append(_line(game, language, {"type": "dice_entered", **notes[move]}))
+    return list(reversed(lines[-LOG_LINES:]))
 
 
 def regions(

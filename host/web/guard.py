@@ -5,8 +5,13 @@
   refused before any view runs. A script's JSON post also carries the seat's
   token in the ``X-Lawmaster-Token`` header, which no other site's page can set;
   a plain form carries a signed hidden field instead.
-* A claimed seat opens only on the device it is bound to (its cookie).
-* Host pages need the host's device.
+* A seat opens only on the device that holds it (its cookie); an unclaimed
+  seat opens for nobody until a device claims it.
+* Host pages need the host's cookie (:data:`HOST_COOKIE`, days long); the seat
+  codes need the host's device or a paired screen (:data:`SCREEN_COOKIE`).
+* A device cookie is only ever *set* by a request from one of our own pages or
+  a link a person opened themselves (:func:`navigated_here`): a link on another
+  site's page cannot replace a player's cookie and so unseat them.
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from .access import Access, new_device_id
+from .access import HOST_SECONDS, Access, new_device_id
 from .actions import body_is_json
 from .errors import BAD_TOKEN, WebError
 
 DEVICE_COOKIE = "lawmaster_device"
+#: The host's rights, apart from the device's seats: they expire in days and can be revoked.
+HOST_COOKIE = "lawmaster_host"
+#: A table screen's pairing: the seat codes show on it.
+SCREEN_COOKIE = "lawmaster_screen"
 TOKEN_HEADER = "X-Lawmaster-Token"
 FORM_FIELD = "form_token"
 #: A season of game nights: a tablet stays bound to its seat across evenings.
@@ -49,12 +58,56 @@ def device_or_new() -> str:
     return device() or new_device_id()
 
 
+def _cookie(name: str) -> str | None:
+    value = request.cookies.get(name)
+    return value if value and len(value) <= 128 else None
+
+
+def host_secret() -> str | None:
+    """This device's host cookie, if it has one (granted or still waiting)."""
+    return _cookie(HOST_COOKIE)
+
+
+def screen_secret() -> str | None:
+    """This device's screen cookie, if it has one (paired or still waiting)."""
+    return _cookie(SCREEN_COOKIE)
+
+
+def is_host() -> bool:
+    return access().is_host(host_secret())
+
+
+def shows_codes() -> bool:
+    """Whether this device may show the seats' codes: the host's, or a paired screen."""
+    record = access()
+    return record.is_host(host_secret()) or record.is_screen(screen_secret())
+
+
+def navigated_here() -> bool:
+    """Whether a person opened this page themselves (typed, scanned, a bookmark) or from one
+    of our own pages, as the browser says (``Sec-Fetch-Site``): not from another site."""
+    return request.headers.get("Sec-Fetch-Site") in ("none", "same-origin")
+
+
 def remember_device(response: Response, value: str) -> Response:
     """Give the device its cookie (again, so it lives another season)."""
+    return _set(response, DEVICE_COOKIE, value, COOKIE_SECONDS)
+
+
+def remember_host(response: Response, value: str) -> Response:
+    """Give the device its host cookie: it lasts as long as the host's grant, days."""
+    return _set(response, HOST_COOKIE, value, HOST_SECONDS)
+
+
+def remember_screen(response: Response, value: str) -> Response:
+    return _set(response, SCREEN_COOKIE, value, HOST_SECONDS)
+
+
+def _set(response: Response, name: str, value: str, seconds: int) -> Response:
     response.set_cookie(
-        DEVICE_COOKIE,
+        name,
         value,
-        max_age=COOKIE_SECONDS,
+        max_age=seconds,
         httponly=True,
         # Never sent with a request another site's page makes.
         samesite="Strict",
@@ -87,16 +140,25 @@ def check_same_origin() -> None:
 
 
 def check_seat_device(token: str) -> None:
-    """A claimed seat answers only the device it is bound to."""
+    """A seat answers only the device that holds it; an unclaimed seat answers nobody."""
     record = access()
-    if record.is_claimed(token) and not record.holds(token, device()):
+    if record.holds(token, device()):
+        return
+    if not record.is_claimed(token):
         raise WebError(
             BAD_TOKEN,
             _(
-                "this seat is open on another device; to move it here, scan its code again"
-                " and ask the host"
+                "nobody has joined this seat yet: open its code's link on your tablet to join"
+                " it (the table screen shows it)"
             ),
         )
+    raise WebError(
+        BAD_TOKEN,
+        _(
+            "this seat is open on another device; to move it here, scan its code again"
+            " and ask the host"
+        ),
+    )
 
 
 def check_seat_post(token: str) -> None:
@@ -112,12 +174,12 @@ def check_seat_post(token: str) -> None:
 
 def check_host() -> None:
     """Host pages and inputs: only the host's device (and, for forms, our own form)."""
-    if not access().is_host(device()):
+    if not is_host():
         raise WebError(
             BAD_TOKEN,
             _(
-                "only the host can do that: open the host link the table printed when it"
-                " started, or ask on the host page and press confirm on the table's panel"
+                "only the host can do that: open the host link on the table's own screen,"
+                " or ask on the host page and let the host (or the table's panel) agree"
             ),
         )
     if request.method not in _SAFE_METHODS and not request.is_json:
@@ -136,6 +198,12 @@ def check_form(scope: str) -> None:
 
 def seat_scope(token: str) -> str:
     return f"seat:{token}"
+
+
+def join_scope(token: str) -> str:
+    """The join and ask buttons' scope: a page anyone with the seat's code may see, so its
+    field opens none of the seat's own forms."""
+    return f"join:{token}"
 
 
 def form_field(scope: str) -> Markup:

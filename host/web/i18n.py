@@ -5,7 +5,7 @@ few entries: ``dev`` (the device's own choice: the host console, setup, error
 pages), ``table`` (the table screen, its replay) and one per seat the device
 opened, keyed by a short hash of the seat's token (never the token itself).
 A seat's choice is kept per device rather than with its claim in
-:mod:`.access`: a seat page opens before any claim (and after a release), the
+:mod:`.access`: a seat's join page is drawn before any claim (and after a release), the
 choice is nobody's secret and no business of the table's record, and a tablet
 that two players pass between (or a laptop with every seat open in tabs) keeps
 each seat in its own language without a write to the access file.
@@ -155,10 +155,17 @@ def switch_context() -> dict[str, Any]:
 
 
 def _same_site(url: str) -> str:
-    """``url`` as a path on this site, or ``""`` when it names another site."""
+    r"""``url`` as a path on this site, or ``""`` when it names another site.
+
+    A browser drops tabs and line breaks from a URL before following it and reads a
+    backslash as a slash (``/\t/evil.example/`` is ``//evil.example/`` to it), so an
+    address with any control character or backslash is no path of ours.
+    """
     if url.startswith(request.host_url):
         url = "/" + url[len(request.host_url) :]
-    if not url.startswith("/") or url.startswith("//") or "\\" in url:
+    if any(ch < " " or ch in "\x7f\\" for ch in url):
+        return ""
+    if not url.startswith("/") or url.startswith("//"):
         return ""
     return url
 

@@ -1,4 +1,5 @@
-"""Serving the dashboard with waitress: event streams unbuffered, and a clean stop."""
+"""Serving the dashboard with waitress: event streams unbuffered, a crowd or a trickle bounded
+(:mod:`.slow_clients`), and a clean stop."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 from flask import Flask
 from waitress import wasyncore
 from waitress.server import create_server
+
+from .slow_clients import guard
 
 #: Each open event stream holds a worker thread for as long as the page is open:
 #: the table screens (MAX_TABLE_STREAMS), up to six seats with two streams each,
@@ -84,9 +87,10 @@ def make_server(
             # and hundreds of connections beside a process's own files get there.
             asyncore_use_poll=True,
             # A socket silent this long is closed: live streams write a keep-alive
-            # every few seconds, a socket that trickles a header in does not.
+            # every few seconds. A socket that trickles a header in is closed at its
+            # request's deadline instead (slow_clients), checked every second.
             channel_timeout=20,
-            cleanup_interval=5,
+            cleanup_interval=1,
             # Refused before anything is buffered: the app's own limit is 64 KiB, and
             # waitress would otherwise spool a huge body to disk first.
             max_request_body_size=64 * 1024,
@@ -97,6 +101,8 @@ def make_server(
         raise ServeError(_listen_problem(host, port, exc)) from None
     if server.adj.send_bytes > 1:
         raise RuntimeError("waitress would buffer event streams (send_bytes > 1)")
+    # Bounds per client address and a deadline for every request's head.
+    guard(server)
     return DashboardServer(server, app)
 
 

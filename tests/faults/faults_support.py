@@ -38,6 +38,8 @@ class FaultTable:
     stages: TableStages
     port: int
     overrides: dict[int, Callable[[int], int]]
+    #: The ``Cookie`` header of the test's one tablet, once it joined a seat.
+    cookie: str = ""
 
     @property
     def table(self) -> Table:
@@ -60,11 +62,24 @@ class FaultTable:
 
     def page(self, path: str) -> str:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        connection.request("GET", path)
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        connection.request("GET", path, headers=headers)
         return connection.getresponse().read().decode()
 
     def seat_page(self, seat: str) -> str:
-        return self.page(f"/seat/{self.table.token(seat)}")
+        """The seat's page on this test's one tablet, which joins the seat first if need be."""
+        token = self.table.token(seat)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        headers = {"Sec-Fetch-Site": "none"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        connection.request("GET", f"/join/{token}", headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        for raw in answer.headers.get_all("Set-Cookie") or []:
+            if raw.startswith("lawmaster_device="):
+                self.cookie = raw.split(";", 1)[0]
+        return self.page(f"/seat/{token}")
 
     def entries(self) -> list:
         return self.table.journal.game(self.table.record.id).entries

@@ -81,11 +81,26 @@ def _page(url: str) -> str:
         return response.read().decode()
 
 
+def _screen(local: str, screen_link: str) -> str:
+    """The table screen with the seats' codes: a screen paired by the screen link (which
+    names the public address; opened here by the local one)."""
+    import http.cookiejar
+    import re
+
+    path = re.sub(r"^https?://[^/]+", "", screen_link)
+    screen = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    with screen.open(local + path, timeout=10) as response:
+        return response.read().decode()
+
+
 def test_polish_start_web_puts_the_public_url_in_the_seat_links(tmp_path):
     runtime = Runtime(open_host(str(tmp_path / "j.db"), {"board": False}, DEMO_HEADER))
     try:
         runtime.web = start_web(runtime.host, "127.0.0.1", 0, "http://table.example:8080/")
-        page = _page(runtime.web.url + "/table")
+        assert runtime.web.screen_url.startswith("http://table.example:8080/screen/")
+        page = _screen(runtime.web.url, runtime.web.screen_url)
         token = runtime.table.token("red")
         assert f"http://table.example:8080/join/{token}" in page
         assert f"127.0.0.1:{runtime.web.url.rsplit(':', 1)[1]}/join/{token}" not in page
@@ -122,7 +137,13 @@ public_url = "{public_url}"
     return path
 
 
-def _run_until_served(args: list[str], port: int) -> tuple[subprocess.Popen, str]:
+def _run_until_served(
+    args: list[str], port: int, links: Path | None = None
+) -> tuple[subprocess.Popen, str]:
+    """The command's first line, and its table screen as the screen link pairs it (the link
+    from the file ``links``, as ``lawmaster run`` writes it, or from the demo's output)."""
+    import re
+
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "lawmaster.host", *args],
@@ -133,11 +154,19 @@ def _run_until_served(args: list[str], port: int) -> tuple[subprocess.Popen, str
     )
     assert process.stdout is not None
     first = process.stdout.readline()
+    said = first
+    while links is None and "table screen with the seats' codes:" not in said:
+        line = process.stdout.readline()
+        if not line:
+            break
+        said += line
     deadline = time.monotonic() + 30
     while True:
         try:
-            return process, first + _page(f"http://127.0.0.1:{port}/table")
-        except OSError:
+            text = links.read_text() if links is not None else said
+            screen_link = re.search(r"table screen with the seats' codes: (\S+)", text).group(1)
+            return process, first + _screen(f"http://127.0.0.1:{port}", screen_link)
+        except (OSError, AttributeError):  # not serving yet, or the link not written yet
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 raise AssertionError(first + process.stdout.read()) from None
@@ -151,7 +180,7 @@ def test_polish_lawmaster_run_takes_the_public_url_from_config_or_option(tmp_pat
     args = ["run", "--config", str(config)]
     if option is not None:
         args += ["--public-url", option]
-    process, seen = _run_until_served(args, port)
+    process, seen = _run_until_served(args, port, tmp_path / "table.db.host-link")
     try:
         expected = option or "http://lawmaster.local:8080"
         assert f"table screen: {expected}/" in seen

@@ -272,12 +272,13 @@ players = ["dredd", "anderson"]
 
 
 def _open_as_host(base: str, access_file: Path) -> None:
-    """Follow the host link (its token is in the access file beside the journal)."""
+    """Follow the host link (in the file beside the journal only the service's user reads)."""
     import http.cookiejar
-    import json
+    import re
     import urllib.request
 
-    token = json.loads(access_file.read_text())["host_token"]
+    links = Path(str(access_file).removesuffix(".access.json") + ".host-link")
+    token = re.search(r"/host/([A-Za-z0-9_-]+)", links.read_text()).group(1)
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )

@@ -8,6 +8,7 @@ would on a Pi, and the test talks to it like a tablet over HTTP.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import signal
@@ -71,17 +72,30 @@ def _board() -> SimulatedBoard:
     return board
 
 
+#: The test's tablet: one cookie jar, the device that joins the seat it plays.
+_TABLET = urllib.request.build_opener(
+    urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+)
+
+
+def _join(base: str, token: str) -> None:
+    """Open the seat's code on the tablet, as a player does: the seat is the tablet's now."""
+    request = urllib.request.Request(f"{base}/join/{token}", headers={"Sec-Fetch-Site": "none"})
+    with _TABLET.open(request, timeout=10) as response:
+        assert response.url.endswith(f"/seat/{token}")
+
+
 def _post(url: str, body: dict) -> dict:
     """A seat's input as its page's script posts it (the token in the header too)."""
     token = url.split("/seat/")[1].split("/")[0]
     headers = {"Content-Type": "application/json", TOKEN_HEADER: token}
     request = urllib.request.Request(url, json.dumps(body).encode(), headers)
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with _TABLET.open(request, timeout=10) as response:
         return json.loads(response.read())
 
 
 def _get(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=10) as response:
+    with _TABLET.open(url, timeout=10) as response:
         return json.loads(response.read())
 
 
@@ -106,6 +120,7 @@ def test_table_run_command_referees_the_board_on_the_configured_serial_port(tmp_
         base = line.split()[-1].rstrip("/")
         tokens = Journal(journal).open_game().tokens
         red = f"{base}/seat/{tokens['red']}"
+        _join(base, tokens["red"])
         faces = ["1", "2", "3", "4", "arrow"]
         assert _post(f"{red}/action", {"act": "roll", "by": "red", "faces": faces})["ok"]
         moves = _get(f"{red}.json")["snapshot"]["view"]["asked"]["moves"]

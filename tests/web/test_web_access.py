@@ -17,7 +17,10 @@ from web_support import SseReader, gw_header, live_server, make_host, tokens
 
 from lawmaster.host.web import create_app
 from lawmaster.host.web.access import Access
-from lawmaster.host.web.guard import DEVICE_COOKIE, FORM_FIELD, TOKEN_HEADER
+from lawmaster.host.web.guard import DEVICE_COOKIE, FORM_FIELD, HOST_COOKIE, TOKEN_HEADER
+
+#: What a browser says when a person opens a link themselves (scans a code, types it).
+OPENED = {"Sec-Fetch-Site": "none"}
 
 
 def plain(app) -> FlaskClient:
@@ -32,6 +35,24 @@ def host_device(app) -> FlaskClient:
     return device
 
 
+def paired_screen(app) -> FlaskClient:
+    """A table screen opened with the screen link (the Pi's own display): it shows the codes."""
+    screen = plain(app)
+    token = app.extensions["lawmaster.access"].screen_token
+    assert screen.get(f"/screen/{token}").status_code == 303
+    return screen
+
+
+def ask_for(device: FlaskClient, app, token: str) -> str:
+    """``device`` asks for a seat another device holds; the request's code."""
+    from lawmaster.host.web.guard import join_scope
+
+    field = app.extensions["lawmaster.access"].form_token(join_scope(token))
+    assert device.post(f"/join/{token}/ask", data={FORM_FIELD: field}).status_code == 303
+    page = device.get(f"/join/{token}", headers=OPENED).get_data(as_text=True)
+    return page.split('data-code="')[1].split('"')[0]
+
+
 @pytest.fixture
 def world(tmp_path):
     host = make_host(tmp_path)
@@ -44,12 +65,12 @@ def test_web_access_a_claimed_seat_opens_on_its_own_device_only(world):
     host, app = world
     red = host.table.token("red")
     tablet, other = plain(app), plain(app)
-    joined = tablet.get(f"/join/{red}")
+    joined = tablet.get(f"/join/{red}", headers=OPENED)
     assert joined.status_code == 303 and joined.headers["Location"].endswith(f"/seat/{red}")
     assert tablet.get(f"/seat/{red}").status_code == 200
     assert tablet.get(f"/seat/{red}.json").get_json()["snapshot"]["seat"] == "red"
     # A second device scanning the same code gets no view, on any route.
-    taken = other.get(f"/join/{red}")
+    taken = other.get(f"/join/{red}", headers=OPENED)
     page = taken.get_data(as_text=True)
     assert taken.status_code == 403 and "open on another tablet" in page
     assert "evidence" not in page and 'data-region="board"' not in page
@@ -64,10 +85,10 @@ def test_web_access_a_claimed_seat_opens_on_its_own_device_only(world):
 def test_web_access_the_code_leaves_the_table_screen_and_comes_back_on_release(world):
     host, app = world
     red = host.table.token("red")
-    screen = plain(app)
+    screen = paired_screen(app)
     assert red in screen.get("/table").get_data(as_text=True)
     tablet = plain(app)
-    tablet.get(f"/join/{red}")
+    tablet.get(f"/join/{red}", headers=OPENED)
     assert red not in screen.get("/table").get_data(as_text=True)
     assert red not in screen.get("/table/joins").get_data(as_text=True)
     page = tablet.get(f"/seat/{red}").get_data(as_text=True)
@@ -81,46 +102,51 @@ def test_web_access_a_seat_moves_to_a_new_device_with_the_hosts_consent(world):
     host, app = world
     red = host.table.token("red")
     old, new = plain(app), plain(app)
-    old.get(f"/join/{red}")
+    old.get(f"/join/{red}", headers=OPENED)
     assert host.table.submit("red", {"act": "roll", "by": "red", "faces": ["1"] * 5})["ok"]
-    assert new.get(f"/join/{red}").status_code == 403
+    assert new.get(f"/join/{red}", headers=OPENED).status_code == 403
+    code = ask_for(new, app, red)
     console = host_device(app)
     assert "another tablet asks for it" in console.get("/host").get_data(as_text=True)
     form = app.extensions["lawmaster.access"].form_token("host")
-    assert console.post("/host/seat/red/grant", data={FORM_FIELD: form}).status_code == 303
+    granted = console.post(f"/host/requests/{code}/grant", data={FORM_FIELD: form})
+    assert granted.status_code == 303
     # Nothing is lost: the new device sees the game as it stands; the old one is out.
     snapshot = new.get(f"/seat/{red}.json").get_json()["snapshot"]
     assert snapshot["move"] == 1 and snapshot["seat"] == "red"
     assert old.get(f"/seat/{red}").status_code == 403
 
 
-def test_web_access_the_panels_confirm_button_grants_a_move_or_the_host(world):
+def test_web_access_the_panels_long_press_grants_one_waiting_request(world):
     host, app = world
     record: Access = app.extensions["lawmaster.access"]
     green = host.table.token("green")
     first, second = plain(app), plain(app)
-    first.get(f"/join/{green}")
-    second.get(f"/join/{green}")
+    first.get(f"/join/{green}", headers=OPENED)
+    ask_for(second, app, green)
+    assert record.long_press() is not None  # the only request: the seat moves
+    assert second.get(f"/seat/{green}").status_code == 200
     asker = plain(app)
     assert asker.get("/host").status_code == 403
-    assert asker.post("/host/ask").status_code == 303
-    assert record.confirm_pressed()
-    assert second.get(f"/seat/{green}").status_code == 200
+    field = record.form_token("ask")
+    assert asker.post("/host/ask", data={FORM_FIELD: field}).status_code == 303
+    assert record.long_press() is not None
     assert asker.get("/host").status_code == 200
-    assert not record.confirm_pressed()  # nothing waits any more
+    assert record.long_press() is None  # nothing waits any more
 
 
 @pytest.mark.parametrize(
     ("method", "path"),
     [("GET", "/setup"), ("POST", "/setup"), ("GET", "/calibration"), ("GET", "/enrollment"),
      ("GET", "/calibration.json"), ("GET", "/enrollment.json"), ("GET", "/host"),
-     ("POST", "/host/undo"), ("POST", "/host/input"), ("POST", "/host/seat/red/release")],
+     ("POST", "/host/undo"), ("POST", "/host/input"), ("POST", "/host/seats/release"),
+     ("POST", "/host/requests/ABCD/grant"), ("POST", "/host/grants/ABCD/revoke")],
 )  # fmt: skip
 def test_web_access_host_pages_refuse_anyone_but_the_host(world, method, path):
     host, app = world
     assert host.table.submit("red", {"act": "roll", "by": "red", "faces": ["1"] * 5})["ok"]
     stranger = plain(app)
-    stranger.get(f"/join/{host.table.token('red')}")  # even a player at the table
+    stranger.get(f"/join/{host.table.token('red')}", headers=OPENED)  # even a player
     response = stranger.open(path, method=method, json={"header": {"game": "gw-brott"}})
     assert response.status_code == 403
     assert len(host.table.actions) == 1 and host.table.game == "gw-brott"
@@ -163,8 +189,10 @@ def test_web_access_cross_origin_posts_are_refused(world):
     assert plain(app).post(f"/seat/{red}/action", json=move).status_code == 403
     form = plain(app).post(f"/seat/{red}/action", data={"action": body})
     assert form.status_code == 403 and host.table.actions == []
-    same = plain(app).post(f"/seat/{red}/action", json=move,
-                           headers={"Origin": "http://localhost", TOKEN_HEADER: red})  # fmt: skip
+    tablet = plain(app)
+    tablet.get(f"/join/{red}", headers=OPENED)
+    same = tablet.post(f"/seat/{red}/action", json=move,
+                       headers={"Origin": "http://localhost", TOKEN_HEADER: red})  # fmt: skip
     assert same.status_code == 200
 
 
@@ -172,7 +200,7 @@ def test_web_access_gw_table_screen_has_no_criminal_token_once_play_starts(tmp_p
     host = make_host(tmp_path)
     table = host.new_game(gw_header(6, ["red", "green", "yellow"]))
     app = create_app(host)
-    screen = plain(app)
+    screen = paired_screen(app)
     assert all(token in screen.get("/table").get_data(as_text=True)
                for token in tokens(table).values())  # fmt: skip
     assert table.submit("red", {"act": "roll", "by": "red", "faces": ["1"] * 5})["ok"]
@@ -192,17 +220,18 @@ def test_web_access_claims_and_the_host_survive_a_restart(tmp_path):
     red = host.table.token("red")
     first = create_app(host, ACCESS_FILE=str(tmp_path / "access.json"))
     tablet = plain(first)
-    tablet.get(f"/join/{red}")
+    tablet.get(f"/join/{red}", headers=OPENED)
     cookie = tablet.get_cookie(DEVICE_COOKIE).value
     console = host_device(first)
-    host_cookie = console.get_cookie(DEVICE_COOKIE).value
+    host_cookie = console.get_cookie(HOST_COOKIE).value
     again = create_app(host, ACCESS_FILE=str(tmp_path / "access.json"))
-    assert again.extensions["lawmaster.access"].host_token == first.extensions[
-        "lawmaster.access"
-    ].host_token
+    # The host link is new at every start: one seen once is no key for ever.
+    old_link = first.extensions["lawmaster.access"].host_token
+    assert again.extensions["lawmaster.access"].host_token != old_link
+    assert plain(again).get(f"/host/{old_link}").status_code == 403
     same, stranger, boss = plain(again), plain(again), plain(again)
     same.set_cookie(DEVICE_COOKIE, cookie)
-    boss.set_cookie(DEVICE_COOKIE, host_cookie)
+    boss.set_cookie(HOST_COOKIE, host_cookie)
     assert same.get(f"/seat/{red}").status_code == 200
     assert stranger.get(f"/seat/{red}").status_code == 403
     assert boss.get("/host").status_code == 200
@@ -218,7 +247,7 @@ def test_web_access_two_games_with_one_configuration_roll_different_dice(tmp_pat
         app = create_app(host)
         red = table.token("red")
         tablet = plain(app)
-        tablet.get(f"/join/{red}")
+        tablet.get(f"/join/{red}", headers=OPENED)
         faces = []
         for _ in range(12):
             rolled = tablet.post(f"/seat/{red}/roll", json={}, headers={TOKEN_HEADER: red})
@@ -251,13 +280,19 @@ def test_web_access_seats_get_their_streams_and_moves_through_a_crowd(tmp_path):
     idle: list[socket.socket] = []
     with live_server(host, SSE_KEEPALIVE=0.5) as live:
         try:
-            for _ in range(50):  # table screens: a few are served, the rest told to retry
-                reader = SseReader(live.port, "/events/table", timeout=5)
+            for n in range(50):  # table screens: a few are served, the rest told to retry
+                source = f"127.0.0.{10 + n % 20}"  # from twenty machines on the Wi-Fi
+                reader = SseReader(live.port, "/events/table", timeout=5, source=source)
                 assert reader.response.status in (200, 429)
                 crowd.append(reader)
-            for _ in range(100):  # sockets that never finish their request
-                sock = socket.create_connection(("127.0.0.1", live.port), timeout=5)
-                sock.sendall(b"GET /table HTTP/1.1\r\nHost: x\r\n")
+            for n in range(100):  # sockets that never finish their request
+                source = (f"127.0.1.{n % 20}", 0)
+                try:
+                    sock = socket.create_connection(("127.0.0.1", live.port), timeout=5,
+                                                    source_address=source)  # fmt: skip
+                    sock.sendall(b"GET /table HTTP/1.1\r\nHost: x\r\n")
+                except OSError:
+                    continue  # an address over its bound is turned away at once
                 idle.append(sock)
             streams = {}
             for seat in table.seats():
@@ -271,7 +306,12 @@ def test_web_access_seats_get_their_streams_and_moves_through_a_crowd(tmp_path):
             )
             assert status == 200
             for seat, reader in streams.items():
-                name, data = reader.next_event()
+                # The other seats joining redrew every page first (the table screen says
+                # who joined); then the move.
+                for _ in range(len(streams) + 1):
+                    name, data = reader.next_event()
+                    if data["snapshot"]["move"] == 1:
+                        break
                 assert name == "update" and data["snapshot"]["move"] == 1, seat
                 reader.close()
         finally:
@@ -309,7 +349,7 @@ def test_web_access_keeps_working_with_threads_in_flight(world):
 
     def claim(token: str) -> None:
         try:
-            assert plain(app).get(f"/join/{token}").status_code in (303, 403)
+            assert plain(app).get(f"/join/{token}", headers=OPENED).status_code in (303, 403)
         except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
             errors.append(exc)
 
@@ -325,9 +365,10 @@ def test_web_access_keeps_working_with_threads_in_flight(world):
 
 
 def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
-    """The panel as `lawmaster run` and the demo wire it: a press of confirm grants the
-    device that asked to be host; a press with nothing waiting goes to the referee."""
+    """The panel as `lawmaster run` and the demo wire it: a press of confirm is always the
+    game's; a long press grants the device that asked to be host, and is no game input."""
     import http.cookiejar
+    import urllib.parse
     import urllib.request
 
     from lawmaster.host.games.gw_brott.setup import DEMO_HEADER
@@ -345,14 +386,18 @@ def test_web_access_the_real_panels_confirm_lets_a_device_in(tmp_path):
         device = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
         )
-        ask = urllib.request.Request(f"{runtime.web.url}/host/ask", b"", method="POST")
+        field = runtime.web.access.form_token("ask")
+        body = urllib.parse.urlencode({FORM_FIELD: field}).encode()
+        ask = urllib.request.Request(f"{runtime.web.url}/host/ask", body, method="POST")
         with pytest.raises(urllib.error.HTTPError) as waiting:
             device.open(ask)  # asked, and sent on to the console: 403 until someone agrees
         assert waiting.value.code == 403
-        panel.press("confirm")
-        assert device.open(f"{runtime.web.url}/host").status == 200
-        assert pressed == []  # the press granted the host: it was no game input
-        panel.press("confirm")
+        panel.press("confirm")  # a short press is the game's: no grant
         assert stages.inputs.drain(10) and pressed == ["confirm"]
+        with pytest.raises(urllib.error.HTTPError):
+            device.open(f"{runtime.web.url}/host")
+        assert panel.hold("confirm")  # the long press grants the one request waiting
+        assert device.open(f"{runtime.web.url}/host").status == 200
+        assert stages.inputs.drain(10) and pressed == ["confirm"]  # and was no game input
     finally:
         runtime.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from web_qr import decode_svg
-from web_support import gw_header, live_server, make_host
+from web_support import device_of, gw_header, live_server, make_host
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -40,7 +40,9 @@ def open_live(context, url):
 def test_web_browser_join_a_seat_from_its_qr_code(game, context):
     host, table, live = game
     page = context.new_page()
-    page.goto(f"{live.url}/table")
+    # The table's own screen: paired with the screen link, so it shows the seats' codes.
+    page.goto(f"{live.url}/screen/{live.app.extensions['lawmaster.access'].screen_token}")
+    assert page.url == f"{live.url}/table"
     assert page.locator("svg.board").is_visible()
     for seat in table.seats():
         card = page.locator(f'li.qr-card[data-seat="{seat}"]')
@@ -133,7 +135,9 @@ def test_web_browser_illegal_move_is_flagged_and_cleared(game, context):
     # An illegal tablet input (posted as red's page posts it): refused with a reason;
     # nothing changes. The seat pages have no typed-input box any more.
     status, answer = live.post_json(
-        f"/seat/{table.token('red')}/action", {"act": "move", "by": "red", "die": "3", "to": "A1"}
+        f"/seat/{table.token('red')}/action",
+        {"act": "move", "by": "red", "die": "3", "to": "A1"},
+        cookie=device_of(context),
     )
     assert status == 409 and not answer["ok"] and answer["error"].strip()
     assert table.actions == []
@@ -155,9 +159,10 @@ def test_web_browser_illegal_move_is_flagged_and_cleared(game, context):
     for piece in ("red", "green"):
         faces = ["1", "2", "3", "4", "arrow"]
         url = f"/seat/{table.token(piece)}/action"
-        live.post_json(url, {"act": "roll", "by": piece, "faces": faces})
+        device = device_of(context) if piece == "red" else None  # red's page is this browser
+        live.post_json(url, {"act": "roll", "by": piece, "faces": faces}, cookie=device)
         to = rng.choice(table.snapshot(piece)["view"]["asked"]["moves"]["2"])
-        live.post_json(url, {"act": "move", "by": piece, "die": "2", "to": to})
+        live.post_json(url, {"act": "move", "by": piece, "die": "2", "to": to}, cookie=device)
     assert table.to_act() == ["gw"]
     table.referee.nfc(tapped(Card("infiltrator", "Infiltrator", "trump"), "gw"))
     for page in (screen, red, gw):
@@ -231,7 +236,9 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
         red = open_live(context, f"{live.url}/seat/{table.token('red')}")
         faces = ["1", "2", "3", "4", "arrow"]
         live.post_json(
-            f"/seat/{table.token('red')}/action", {"act": "roll", "by": "red", "faces": faces}
+            f"/seat/{table.token('red')}/action",
+            {"act": "roll", "by": "red", "faces": faces},
+            cookie=device_of(context),
         )
         # With a board, the tablet only says the die; the piece moves on the board.
         red.locator(".prompt-choose_die button", has_text="1").first.click()

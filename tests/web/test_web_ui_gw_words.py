@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from web_support import gw_header, live_server, make_host
+from web_support import device_of, gw_header, live_server, make_host
 
 from lawmaster.rules.gw_brott.cards import card_data
 
@@ -57,12 +57,15 @@ def game(tmp_path):
         yield table, live
 
 
-def play_to_gw(table, live) -> None:
+def play_to_gw(table, live, cookie: str | None = None) -> None:
+    """Both criminals roll and move (``cookie``: the device that joined their seats)."""
     for piece in ("red", "green"):
         url = f"/seat/{table.token(piece)}/action"
-        live.post_json(url, {"act": "roll", "by": piece, "faces": ["1", "2", "3", "4", "arrow"]})
+        roll = {"act": "roll", "by": piece, "faces": ["1", "2", "3", "4", "arrow"]}
+        live.post_json(url, roll, cookie=cookie)
         to = table.snapshot(piece)["view"]["asked"]["moves"]["2"][0]
-        assert live.post_json(url, {"act": "move", "by": piece, "die": "2", "to": to})[0] == 200
+        move = {"act": "move", "by": piece, "die": "2", "to": to}
+        assert live.post_json(url, move, cookie=cookie)[0] == 200
 
 
 def test_web_ui_gw_pages_read_as_words(game, context):
@@ -80,7 +83,10 @@ def test_web_ui_gw_pages_read_as_words(game, context):
         cell = red_view["board"]["evidence"][card]
         assert page.locator(".gw-card", has_text=names[card]).get_by_text(f"Space {cell}").count()
     assert "Your turn: roll the 5 dice not showing GW." in text
-    play_to_gw(table, live)
+    # This browser is the one device of every seat here: it joins the others too.
+    for seat in ("green", "gw"):
+        page.goto(f"{live.url}/seat/{table.token(seat)}")
+    play_to_gw(table, live, device_of(context))
     for path in (f"/seat/{table.token(s)}" for s in ("gw", "red", "green")):
         page.goto(live.url + path)
         assert_reads_as_words(page.locator("main").inner_text())

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from web_support import gw_header, live_server, make_host
+from web_support import device_of, gw_header, live_server, make_host
 
 from lawmaster.host.games.unamerican_graffiti.players import GraffitiPlayers
 
@@ -34,13 +34,15 @@ def gw_game(tmp_path):
         yield table, live
 
 
-def roll_and_move(table, live, piece: str) -> None:
-    """``piece``'s tablet rolls and moves two steps (another seat than the page's)."""
+def roll_and_move(table, live, piece: str, cookie: str | None = None) -> None:
+    """``piece``'s tablet rolls and moves two steps (``cookie``: the device holding the seat,
+    when it is a browser page's)."""
     url = f"/seat/{table.token(piece)}/action"
     faces = {"act": "roll", "by": piece, "faces": ["1", "2", "3", "4", "arrow"]}
-    assert live.post_json(url, faces)[0] == 200
+    assert live.post_json(url, faces, cookie=cookie)[0] == 200
     to = table.snapshot(piece)["view"]["asked"]["moves"]["2"][0]
-    assert live.post_json(url, {"act": "move", "by": piece, "die": "2", "to": to})[0] == 200
+    move = {"act": "move", "by": piece, "die": "2", "to": to}
+    assert live.post_json(url, move, cookie=cookie)[0] == 200
 
 
 def open_live(browser, url: str, viewport: dict):
@@ -87,10 +89,12 @@ def test_web_ui_keep_open_a_deduction_list_stays_open_through_a_move(gw_game, br
 
 def test_web_ui_keep_open_the_log_keeps_focus_and_its_scroll(gw_game, browser):
     table, live = gw_game
-    for piece in ("red", "green"):
-        roll_and_move(table, live, piece)
     context, page = open_live(browser, f"{live.url}/seat/{table.token('red')}", LANDSCAPE)
     try:
+        # Red's own tablet (this browser) and green's play a turn each: a log to scroll.
+        roll_and_move(table, live, "red", device_of(context))
+        roll_and_move(table, live, "green")
+        wait_for_version(page, table.snapshot("red")["version"])
         log = page.locator('ol.log[data-key="log"]')
         # A short log box, so it scrolls: the player reads back and leaves focus in it.
         page.add_style_tag(content="ol.log { max-height: 3em !important; }")

@@ -27,6 +27,61 @@ from lawmaster.rules.gw_brott.board import Board
 
 TOKENLESS = "table"
 
+#: (port, seat token) → the cookie of the device that joined that seat (see seat_cookie).
+_JOINED: dict[tuple[int, str], str | None] = {}
+_JOINED_LOCK = threading.Lock()
+
+
+def seat_cookie(port: int, token: str) -> str | None:
+    """The ``Cookie`` header of a device that joined the seat ``token`` opens, on the server at
+    ``port``: joined once (as a player opening the seat's code does), then reused. ``None``
+    when another device holds the seat already (a browser page of the test, say)."""
+    key = (port, token)
+    with _JOINED_LOCK:
+        if key in _JOINED:
+            return _JOINED[key]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request("GET", f"/join/{token}", headers={"Sec-Fetch-Site": "none"})
+            response = conn.getresponse()
+            response.read()
+            cookie = None
+            for raw in response.headers.get_all("Set-Cookie") or []:
+                name_value = raw.split(";", 1)[0]
+                if name_value.startswith("lawmaster_device="):
+                    cookie = name_value
+        finally:
+            conn.close()
+        _JOINED[key] = cookie if response.status == 303 else None
+        return _JOINED[key]
+
+
+def with_device(port: int, path: str, cookie: str | None) -> str | None:
+    """``cookie`` with the seat's device cookie added (the device that joined it), if the path
+    is a seat's and ``cookie`` names no device of its own."""
+    token = _seat_token(path)
+    if token is None or (cookie and "lawmaster_device=" in cookie):
+        return cookie
+    device = seat_cookie(port, token)
+    if device is None:
+        return cookie
+    return f"{device}; {cookie}" if cookie else device
+
+
+def device_of(context: Any) -> str:
+    """The ``Cookie`` header of a browser context's device (a Playwright context): to post as
+    the page of a seat that browser joined does."""
+    found = [c["value"] for c in context.cookies() if c["name"] == "lawmaster_device"]
+    assert found, "the browser joined no seat"
+    return f"lawmaster_device={found[0]}"
+
+
+def _seat_token(path: str) -> str | None:
+    import re
+
+    found = re.match(r"/(?:seat|events)/([A-Za-z0-9_-]+)", path)
+    return found.group(1) if found and found.group(1) != TOKENLESS else None
+
 
 def gw_header(
     seed: int, criminals: list[str] | None = None, two_player: bool = False
@@ -126,7 +181,9 @@ class LiveServer:
     def post_json(
         self, path: str, body: Any, cookie: str | None = None
     ) -> tuple[int, dict[str, Any]]:
-        """POST JSON the way a seat page's script does (its token in the header)."""
+        """POST JSON the way a seat page's script does (its token in the header), from the
+        device that joined the seat (:func:`seat_cookie`) unless ``cookie`` names another."""
+        cookie = with_device(self.port, path, cookie)
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         try:
             data = json.dumps(body).encode()
@@ -157,12 +214,25 @@ def live_server(host: TableHost, **config: Any) -> Iterator[LiveServer]:
 
 
 class SseReader:
-    """An SSE stream read over a raw HTTP connection (no client library buffering)."""
+    """An SSE stream read over a raw HTTP connection (no client library buffering).
+
+    A seat's stream is opened from the device that joined the seat
+    (:func:`seat_cookie`) unless ``cookie`` names another.
+    """
 
     def __init__(
-        self, port: int, path: str, timeout: float = 10.0, cookie: str | None = None
+        self,
+        port: int,
+        path: str,
+        timeout: float = 10.0,
+        cookie: str | None = None,
+        source: str | None = None,
     ) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        cookie = with_device(port, path, cookie)
+        bound = (source, 0) if source else None
+        self.conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=timeout, source_address=bound
+        )
         headers = {"Accept": "text/event-stream"}
         if cookie:
             headers["Cookie"] = cookie

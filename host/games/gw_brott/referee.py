@@ -421,6 +421,7 @@ class GwBrottRules(GameRules):
         )
 
     tablet_acts = frozenset({"gw_done"})
+    dice_fields = {"roll": frozenset({"faces"}), "gw_roll": frozenset({"face"})}
 
     def tablet(self, seat: str, action: Mapping[str, Any], state: Any) -> Decision:
         """GW ends its move on the tablet (its magnet is where it stops)."""

@@ -93,6 +93,8 @@ def piece_seat(piece: object) -> str | None:
 class DreddRules(DreddPrompts, GameRules):
     """Judge Dredd: every Judge is its own side; cards by NFC, standees on the board."""
 
+    dice_fields = {"roll": frozenset({"dice", "judge", "perp", "faces"})}
+
     def __init__(self, context: RulesContext) -> None:
         super().__init__(context)
         #: Board problems by piece (``"?<sector>"`` for a stray magnet): words for the table.

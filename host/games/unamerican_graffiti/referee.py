@@ -109,6 +109,8 @@ class Reading:
 class GraffitiRules(GameRules):
     """Unamerican Graffiti: Chopper against the Phantom, the Judges moved by the opponent."""
 
+    dice_fields = {"roll": frozenset({"faces"})}
+
     def __init__(self, context: RulesContext) -> None:
         super().__init__(context)
         #: What must be put right on the board, by piece (``"?<hex>"``: a stray magnet).

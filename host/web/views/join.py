@@ -1,8 +1,15 @@
-"""Joining a seat: the QR code's link binds the seat to the device that scans it first.
+"""Joining a seat: the seat's code binds the seat to the device that opens it first.
 
 ``GET /join/<token>`` claims an unclaimed seat for this device (a long-lived
-cookie) and opens its page. A second device is turned away with no view; its
-request waits on the host console (or a press of the panel's confirm button).
+cookie) and opens its page, when a person opened the link themselves (scanned,
+typed) or from one of our pages; a link followed from another site's page gets
+a page with a button instead, and sets no cookie (so it cannot replace a
+player's). Every claim is shown on the table screen and the host console.
+
+A device that opens a seat another device holds is turned away with no view;
+it may ask for the seat (``POST /join/<token>/ask``), and the seat moves when
+the host grants the request (the console, or a long press of the panel's
+confirm button while the table screen shows the request's code).
 ``POST /seat/<token>/release`` lets the seat's own device let go of it, so the
 player can move to another tablet without losing anything: the game is the
 table's, not the tablet's.
@@ -16,8 +23,18 @@ from flask import Blueprint, current_app, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ..access import SEAT
 from ..context import TABLE_SEAT, seat_for
-from ..guard import access, check_seat_post, device_or_new, remember_device
+from ..guard import (
+    access,
+    check_form,
+    check_seat_post,
+    device,
+    device_or_new,
+    join_scope,
+    navigated_here,
+    remember_device,
+)
 from ..qr import qr_svg
 
 bp = Blueprint("join", __name__)
@@ -25,24 +42,65 @@ bp = Blueprint("join", __name__)
 
 @bp.get("/join/<token>")
 def join(token: str) -> Any:
-    """Claim the seat (or open it again on its own device); anyone else waits for the host."""
+    """Claim the seat (or open it again on its own device); anyone else may ask the host."""
     table, seat = seat_for(token)
+    record = access()
+    if record.holds(token, device()):
+        return redirect(url_for("seat.page", token=token), code=303)
+    if record.is_claimed(token):
+        return _taken(table, seat, token)
+    if navigated_here():
+        return _claim(table, seat, token)
+    # Followed from another site's page (or a client that does not say): ask first.
+    page = render_template("join.html", seat=seat, game=table.game, token=token)
+    return Response(page, status=200, mimetype="text/html")
+
+
+@bp.post("/join/<token>")
+def join_confirmed(token: str) -> Any:
+    """The join page's button: claim the seat for this device."""
+    table, seat = seat_for(token)
+    check_form(join_scope(token))
+    if access().holds(token, device()):
+        return redirect(url_for("seat.page", token=token), code=303)
+    return _claim(table, seat, token)
+
+
+@bp.post("/join/<token>/ask")
+def ask(token: str) -> Any:
+    """Ask for a seat another device holds; the page then shows the request's code."""
+    table, seat = seat_for(token)
+    check_form(join_scope(token))
     me = device_or_new()
     record = access()
-    if record.claim(token, me):
-        return remember_device(redirect(url_for("seat.page", token=token), code=303), me)
-    record.ask_to_move(seat, token, me)
-    page = render_template("taken.html", seat=seat, game=table.game, token=token)
-    return remember_device(Response(page, status=403, mimetype="text/html"), me)
+    if not record.is_claimed(token):
+        return _claim(table, seat, token)
+    if not record.holds(token, me):
+        record.ask_for_seat(seat, token, me)
+    return remember_device(redirect(url_for("join.join", token=token), code=303), me)
 
 
 @bp.post("/seat/<token>/release")
 def release(token: str) -> Any:
-    """The seat's device lets go of it; the next device to scan its code takes it over."""
+    """The seat's device lets go of it; the next device to open its code takes it over."""
     table, seat = seat_for(token)
     check_seat_post(token)
-    access().release(token)
+    access().release(token, seat)
     return render_template("released.html", seat=seat, game=table.game)
+
+
+def _claim(table: Any, seat: str, token: str) -> Any:
+    me = device_or_new()
+    if access().claim(token, me, seat):
+        return remember_device(redirect(url_for("seat.page", token=token), code=303), me)
+    return _taken(table, seat, token)
+
+
+def _taken(table: Any, seat: str, token: str) -> Response:
+    """The seat is another device's: no view; this device's request and its code, if any."""
+    waiting = access().request_of(device(), SEAT, token)
+    page = render_template("taken.html", seat=seat, game=table.game, token=token, waiting=waiting)
+    return Response(page, status=403, mimetype="text/html")
 
 
 def join_url(token: str) -> str:
@@ -52,32 +110,50 @@ def join_url(token: str) -> str:
     return base.rstrip("/") + path if base else url_for("join.join", token=token, _external=True)
 
 
-def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
-    """Each seat that a device may still join: its name, its join address and QR code.
+def joinable(table: Any, *, for_host: bool = False) -> list[str]:
+    """The seats whose code an authorised screen shows now.
 
-    Claimed seats are left out. Once play has started, the shared table screen
-    also leaves out every seat the game marks private then
+    Claimed seats are left out. Once play has started, a table screen also
+    leaves out every seat the game marks private then
     (:attr:`Game.private_once_started`: in GW:s brott a criminal's view shows
     where the criminals are, and GW sits at the same table). The host console
     (``for_host``) shows every unclaimed seat.
     """
     record = access()
     started = bool(getattr(table, "actions", None))
-    links = []
+    seats = []
     for seat in table.seats():
-        if seat == TABLE_SEAT:
-            continue
-        token = table.token(seat)
-        if record.is_claimed(token):
+        if seat == TABLE_SEAT or record.is_claimed(table.token(seat)):
             continue
         if not for_host and started and table.plugin.private_once_started(seat):
             continue
-        url = join_url(token)
+        seats.append(seat)
+    return seats
+
+
+def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
+    """Each seat a device may still join: its name, its join address and QR code.
+
+    Only for a screen the host authorised (see :func:`~..guard.shows_codes`): the
+    caller decides that, never a public page.
+    """
+    links = []
+    for seat in joinable(table, for_host=for_host):
+        url = join_url(table.token(seat))
         label = _("Join as %(seat)s", seat=seat)
         links.append({"seat": seat, "url": url, "qr": qr_svg(url, label)})
     return links
 
 
-def joins_key(links: list[dict[str, Any]]) -> str:
-    """The seats that still show a code, by name: what the table screen compares."""
-    return " ".join(link["seat"] for link in links)
+def screen_key(table: Any, codes: bool, asking: bool) -> str:
+    """What a table screen's join panel shows, as a short key the screen compares.
+
+    The seats whose code it shows (by name, and only on a screen that shows
+    codes), the notices and the requests waiting (by number and code, public
+    words), and whether this screen asks to be paired.
+    """
+    record = access()
+    seats = " ".join(joinable(table)) if codes else ""
+    notices = ",".join(str(n.number) for n in record.notices())
+    waiting = ",".join(r.code for r in record.requests())
+    return f"{seats}|{notices}|{waiting}|{int(codes)}|{int(asking)}"

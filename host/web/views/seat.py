@@ -19,7 +19,7 @@ from ..actions import action_from_form, action_from_json, body_is_json, checked_
 from ..context import seat_for
 from ..errors import MALFORMED, REFUSED, WebError, error_response
 from ..fragments import as_markup, regions
-from ..guard import TOKEN_HEADER, check_seat_device, check_seat_post
+from ..guard import TOKEN_HEADER, access, check_seat_device, check_seat_post
 from ..i18n import translate
 from .table import scenario_file
 
@@ -57,9 +57,13 @@ def render_seat(
 
 
 @bp.get("/seat/<token>")
-def page(token: str) -> tuple[str, int]:
-    """The seat's page, complete without scripts."""
+def page(token: str) -> Any:
+    """The seat's page, complete without scripts, on the device that holds the seat."""
     table, seat = seat_for(token)
+    if not access().is_claimed(token):
+        # To see a seat, a device claims it: the join link decides how (and the
+        # table screen says it happened). Nothing of the seat is drawn here.
+        return redirect(url_for("join.join", token=token), code=303)
     check_seat_device(token)
     return render_seat(table, seat, token)
 

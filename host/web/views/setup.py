@@ -58,7 +58,10 @@ def _in_progress() -> bool:
 
 
 def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
-    game = games.games().get(header.get("game"))  # type: ignore[arg-type]
+    slug = header.get("game")
+    # Only a name is a game: a list or an object here is no key to look up (it was an
+    # unexpected error once, answered by the catch-all handler).
+    game = games.games().get(slug) if isinstance(slug, str) else None
     if game is None:
         raise WebError(MALFORMED, _("choose one of the known games"))
     if _in_progress() and not replace:

@@ -1,8 +1,11 @@
-"""The table screen: the public board, the public log, a QR code per seat, and replays.
+"""The table screen: the public board, the public log, the seats' codes, and replays.
 
 Everything here comes from the ``"table"`` snapshot (public view and public
-log). The join codes of seats no device has claimed yet are on this screen by
-design: players join by scanning them (see :mod:`.join`).
+log), and from the access record's public words: who joined, what was granted,
+which requests wait (by code). The join codes of seats no device has claimed
+yet show only on a screen the host authorised (a paired screen, the Pi's own
+display, the host's device): players join by scanning them there (see
+:mod:`.join`); any other device reads the same screen without them.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import render
+from ..access import SCREEN
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
-from .join import joins_key, seat_links
+from ..guard import access, screen_secret, shows_codes
+from .join import screen_key, seat_links
 
 bp = Blueprint("table", __name__)
 
@@ -55,26 +60,46 @@ def screen() -> str:
     show_qr = request.args.get("qr", "1") != "0"
     asked = request.args.get("side")
     side = asked if asked in render.ui_for(snapshot.get("game")).sides else None
-    links = seat_links(table) if show_qr else []
+    joins = joins_context(table, show_qr)
     return render_template(
         "table.html",
         snapshot=snapshot,
         regions=as_markup(regions(snapshot)),
-        links=links,
-        only_here=only_here(links),
         events_url=url_for("events.table_events", side=side),
         snapshot_url=url_for("table.snapshot_json", html=1, side=side),
-        joins=joins_key(links),
+        joins=screen_key(table, shows_codes(), bool(joins["pair"] and joins["pair"]["waiting"])),
         joins_url=url_for("table.joins", qr=0 if not show_qr else None),
+        **joins,
     )
 
 
 @bp.get("/table/joins")
 def joins() -> str:
-    """The table screen's join codes alone (its script fetches them when seats are claimed)."""
+    """The table screen's join panel alone (its script fetches it when it changes)."""
     table = current_table()
-    links = seat_links(table) if request.args.get("qr", "1") != "0" else []
-    return render_template("_joins.html", links=links, only_here=only_here(links))
+    show_qr = request.args.get("qr", "1") != "0"
+    return render_template("_joins.html", **joins_context(table, show_qr))
+
+
+def joins_context(table: Any, show_qr: bool) -> dict[str, Any]:
+    """What the join panel of this device's table screen shows.
+
+    The seats' codes on a screen the host authorised only; on every screen, the
+    latest claims and grants and the requests waiting (public words and codes);
+    on a screen that is not authorised, the way to ask for its pairing.
+    """
+    record = access()
+    codes = shows_codes()
+    links = seat_links(table) if codes and show_qr else []
+    pair = None if codes else {"waiting": record.request_of(screen_secret(), SCREEN)}
+    return {
+        "links": links,
+        "only_here": only_here(links),
+        "requests": record.requests(),
+        "notices": record.notices(),
+        "pair": pair,
+        "game": table.game,
+    }
 
 
 @bp.get("/table.json")
