@@ -326,3 +326,28 @@ print(len(port.keys), got == want, machine.frequency, port.selftests[0].failed)
     assert out.returncode == 0, out.stderr
     # The stand-in sensors never wobble: the boot self-test flags all 256 as "no noise".
     assert out.stdout.split() == ["3", "True", "200000000", "256"]
+
+
+def test_the_firmware_bench_says_which_scan_path_it_times() -> None:
+    """``firmware.bench`` on the unix port times the scan the unix port's firmware runs
+    (stand-in pins and ADCs) and says so; the register scan is ``bench pico``'s."""
+    out = subprocess.run(
+        [MICROPYTHON, "-m", "firmware.bench", "16"],
+        env=dict(os.environ, MICROPYPATH=REPO),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.split("\n")
+    figures = dict(line.split(" ", 1) for line in out if line)
+    assert figures.pop("scan_path") == "standin"
+    assert set(figures) == {
+        "scan_into_us",
+        "per_channel_us",
+        "find_changes_us",
+        "key_part_us",
+        "empty_delta_us",
+        "scan_once_changes_us",
+        "scan_once_full_us",
+    }
+    assert all(float(value) > 0 for value in figures.values())
