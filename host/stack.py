@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lawmaster.firmware import protocol
-from lawmaster.hardware.electronics.bringup import idle_window_counts
 
 from .board_feed import BoardFeed, sensor_faults
 from .devices import Hardware
@@ -141,7 +140,6 @@ def _wire_board(runtime: Runtime, hardware: Hardware, stages: Stages) -> None:
         feed.on_scan,
         on_status=health.link_status,
         expect_channels=sensor_map.channels,
-        idle_window=idle_window_counts(sensor_map),
         # The scanner's own self-test report (channel -> reason), at boot and on demand.
         on_selftest=lambda report: health.channel_faults_reported(
             source="self-test", failed=sensor_faults(report.failed)
