@@ -326,6 +326,37 @@ def test_selftest_reports_every_channels_idle_reading_and_flags_the_bad_ones() -
     assert (firmware.idle_low, firmware.idle_high) == (0x8000 - 100, 0x8000 + 100)
 
 
+def test_the_boot_test_runs_again_once_when_the_handshake_changes_layout_or_window() -> None:
+    rng = iter(range(10**9))
+    _, scanner = build(dict(fw_config.CONFIG), lambda c: 0x8000 + 16 * (next(rng) % 5))
+    port = BufferPort()
+    firmware = Firmware(
+        scanner, port, SystemClock(), rate=0, limits=fw_config.selftest_limits(),
+        selftest_at_boot=True,
+    )  # fmt: skip
+    decoder = p.Decoder()
+    firmware.boot()
+    boot = [f for f in replies(port, decoder) if isinstance(f, p.SelfTestFrame)]
+    assert [(f.channels, (f.low, f.high)) for f in boot] == [(256, fw_config.IDLE_WINDOW)] * 4
+    window = (30911, 34625)
+    handshake = (
+        p.encode_command(p.IDLE_WINDOW, 1, args=window)
+        + p.encode_command(p.LAYOUT, 2, args=(122, 8))
+        + p.encode_command(p.START, 3)
+    )
+    port.incoming += handshake
+    firmware.step()
+    frames = replies(port, decoder)
+    kinds = [f.kind for f in frames]
+    # The ACKs, the test on the map's channels by the board's window, then HELLO.
+    assert kinds[:6] == [p.ACK, p.ACK, p.ACK, p.SELFTEST_REPORT, p.SELFTEST_REPORT, p.HELLO]
+    again = [f for f in frames if isinstance(f, p.SelfTestFrame)]
+    assert {(f.channels, f.low, f.high, f.command_seq) for f in again} == {(122, *window, 0)}
+    port.incoming += handshake  # a reconnect: nothing changed, nothing to test again
+    firmware.step()
+    assert not [f for f in replies(port, decoder) if isinstance(f, p.SelfTestFrame)]
+
+
 def test_a_report_of_many_channels_comes_in_parts_under_the_cdc_buffer() -> None:
     rng = iter(range(10**9))
     _, scanner = build(dict(fw_config.CONFIG), lambda c: 0x8000 + 16 * (next(rng) % 5))

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 import lawmaster.host
 from lawmaster.firmware import protocol as p
 from lawmaster.host import bench
-from lawmaster.host.commands.bench import command as bench_command
 from lawmaster.host.bench.sensing import largest_standard_map, link_traffic
+from lawmaster.host.commands.bench import command as bench_command
 
 
 def test_change_only_frames_cost_a_tenth_of_full_frames_and_fit_the_cdc_buffer() -> None:
