@@ -16,6 +16,8 @@ device time is the ticks counter masked to 30 bits, and ``seq`` wraps at 2**30,
 so every integer stays a small int on the RP2040.
 """
 
+import array
+
 from . import protocol
 from .changes import Changes
 from .scanner import MuxScanner
@@ -44,8 +46,9 @@ SELFTEST_SCANS = 32
 class Firmware:
     """Runs one scanner: ``run()`` forever (or until ``should_stop()``), or ``step()``.
 
-    ``limits`` are the self-test's (see ``config.selftest_limits``); ``selftest_at_boot``
-    runs it once after the boot HELLO. ``busy`` (a pin, or None) is held high while a
+    ``limits`` are the self-test's (see ``config.selftest_limits``: the rails and the
+    idle window, which the host's IDLE command replaces); ``selftest_at_boot`` runs it
+    once after the boot HELLO. ``busy`` (a pin, or None) is held high while a
     scan is read and sent (``scan_once``): on the Pico it is the LED on GP25, so a scope
     there, or the emulator's cycle count, measures what each scan costs.
     """
@@ -72,6 +75,9 @@ class Firmware:
         self.deadband = deadband
         self.keyframe_ms = keyframe_ms
         self.limits = limits
+        limits = limits or {}
+        self.idle_low = limits.get("idle_low", 0)
+        self.idle_high = limits.get("idle_high", 0xFFFF)
         self.selftest_at_boot = selftest_at_boot
         self._busy = busy.value if busy is not None else None
         self.seq = 0
@@ -86,6 +92,7 @@ class Firmware:
         self._last_key = self._next_due
         self._key_wanted = True
         self._levels = ()
+        self._retest = False
         self._allocate()
 
     def _allocate(self) -> None:
@@ -94,6 +101,15 @@ class Firmware:
         self._changes = Changes(self.scanner.channels, self.deadband)
         self._changes.set_levels(self._levels)
         self._key_wanted = True
+        # The self-test's: each channel's lowest, highest and summed reading over its
+        # scans, then its mean (the report's reading) and verdict. Made here, once per
+        # layout, so repeated tests never carve up the Pico's heap.
+        n = self.scanner.channels
+        self._st_low = self.scanner.new_buffer()
+        self._st_high = self.scanner.new_buffer()
+        self._st_total = array.array("I", bytes(4 * n))
+        self.idle = self.scanner.new_buffer()
+        self.verdict = bytearray(n)
 
     # ------------------------------------------------------------ time and output
 
@@ -158,6 +174,12 @@ class Firmware:
             self._send(protocol.encode_pong(self.seq, frame.seq, self.now_us()))
         elif kind == protocol.START:
             self._ack(frame)
+            if self._retest:
+                # The boot test ran on the wiring's default layout or window, before the
+                # host said its board's (LAYOUT, IDLE: every handshake sends them, then
+                # START): test the channels the board really has, against its window.
+                self._retest = False
+                self.send_selftest(0)
             if not self.streaming:
                 self.streaming = True
                 self._next_due = self.clock.ticks_us()
@@ -197,12 +219,17 @@ class Firmware:
                     self._refuse(frame)
                     return
                 self._allocate()
-                self._ack(frame)
-                if self.selftest_at_boot:
-                    # The boot test ran on the wiring's default layout, before the host
-                    # said the map's: test the channels the board really has.
-                    self.send_selftest(0)
+                self._retest = self.selftest_at_boot
+            self._ack(frame)
+        elif kind == protocol.IDLE_WINDOW:
+            low, high = frame.args
+            if low >= high:
+                self._refuse(frame)
                 return
+            if (low, high) != (self.idle_low, self.idle_high):
+                self.idle_low = low
+                self.idle_high = high
+                self._retest = self.selftest_at_boot
             self._ack(frame)
         elif kind == protocol.THRESHOLDS:
             self._levels = frame.args
@@ -216,52 +243,82 @@ class Firmware:
 
     # ------------------------------------------------------------ self-test
 
-    def selftest(self, scans: int = SELFTEST_SCANS) -> list:
-        """Scan ``scans`` times and judge each channel's no-field reading: (channel, code)
-        for each channel at a rail, without noise, or off mid-scale by more than the
-        tolerance (``limits``; without them only a reading frozen at one value fails)."""
+    def selftest(self, scans: int = SELFTEST_SCANS) -> int:
+        """Scan ``scans`` times and judge each channel's no-field reading; returns how
+        many failed. Each channel's mean lands in ``idle`` and its verdict in ``verdict``:
+        0, or ``FAULT_HIGH_RAIL`` / ``FAULT_LOW_RAIL`` (every reading within the rail
+        margin), ``FAULT_NO_NOISE`` (one value in every scan: nothing live drives it),
+        ``FAULT_OFFSET`` (the mean outside ``idle_low``..``idle_high``). Without
+        ``limits`` only a frozen reading fails."""
         scanner = self.scanner
         n = scanner.channels
-        low = scanner.new_buffer()
-        high = scanner.new_buffer()
-        total = [0] * n
+        low = self._st_low
+        high = self._st_high
+        total = self._st_total
         buffer = self._buffer
         for i in range(scans):
             scanner.scan_into(buffer)
             for c in range(n):
                 v = buffer[c]
-                if i == 0 or v < low[c]:
+                if i == 0:
                     low[c] = v
-                if i == 0 or v > high[c]:
+                    high[c] = v
+                    total[c] = v
+                    continue
+                if v < low[c]:
+                    low[c] = v
+                elif v > high[c]:
                     high[c] = v
                 total[c] += v
         self.selftest_scans += scans
         limits = self.limits or {}
         rail_low = limits.get("rail_low", -1)
         rail_high = limits.get("rail_high", 0x10000)
-        tolerance = limits.get("offset", 0x10000)
-        mid = limits.get("mid", 0x8000)
-        faults = []
+        idle_low = self.idle_low
+        idle_high = self.idle_high
+        idle = self.idle
+        verdict = self.verdict
+        failed = 0
         for c in range(n):
             mean = total[c] // scans
+            idle[c] = mean
+            code = protocol.FAULT_NONE
             if low[c] >= rail_high:
-                faults.append((c, protocol.FAULT_HIGH_RAIL))
+                code = protocol.FAULT_HIGH_RAIL
             elif high[c] <= rail_low:
-                faults.append((c, protocol.FAULT_LOW_RAIL))
+                code = protocol.FAULT_LOW_RAIL
             elif high[c] == low[c]:
-                faults.append((c, protocol.FAULT_NO_NOISE))
-            elif abs(mean - mid) > tolerance:
-                faults.append((c, protocol.FAULT_OFFSET))
+                code = protocol.FAULT_NO_NOISE
+            elif mean < idle_low or mean > idle_high:
+                code = protocol.FAULT_OFFSET
+            verdict[c] = code
+            if code:
+                failed += 1
         self._key_wanted = True  # the scans above were not sent
-        return faults
+        return failed
+
+    def faults(self) -> list:
+        """The last self-test's failed channels as (channel, code) pairs."""
+        verdict = self.verdict
+        return [(c, verdict[c]) for c in range(len(verdict)) if verdict[c]]
 
     def send_selftest(self, command_seq: int) -> None:
-        """Run the self-test and send its report (``command_seq`` 0: the boot test)."""
-        faults = self.selftest()
-        for frame in protocol.encode_selftest(
-            self.seq, command_seq, self.scanner.channels, faults
-        ):
-            self._send(frame)
+        """Run the self-test and send its report, every channel's mean and verdict in
+        parts of ``SELFTEST_PART`` (``command_seq`` 0: the boot test)."""
+        failed = self.selftest()
+        n = self.scanner.channels
+        window = (self.idle_low, self.idle_high)
+        first = 0
+        while first < n:
+            count = n - first
+            if count > protocol.SELFTEST_PART:
+                count = protocol.SELFTEST_PART
+            self._send(
+                protocol.encode_selftest_part(
+                    self.seq, command_seq, failed, window, first, count, self.idle, self.verdict
+                )
+            )
+            first += count
 
     # ------------------------------------------------------------ scanning
 

@@ -1,13 +1,23 @@
-"""Time the scan loop's parts where it runs: the unix port here, a real Pico there.
+"""Time the scan loop's parts on the scan path the firmware runs where this runs.
 
-    MICROPYPATH=. micropython -m firmware.bench [channels]      # stand-in pins and ADC
+    MICROPYPATH=. micropython -m firmware.bench [channels]      # the unix port
     mpremote mount . exec "import firmware.bench as b; b.main(122)"   # on a Pico
 
-On a Pico (``machine.ADC`` exists) the scanner is built from ``config.CONFIG``'s
-real pins, so ``scan_into`` includes the real ``ADC.read_u16`` and pin writes;
-elsewhere trivial stand-ins measure the interpreter's share alone. Each figure is
-the best of five runs of 200 (a loaded machine only ever adds time). Prints one
-``name value`` line per figure, in µs.
+What ``scan_into`` is differs, and the first line printed says which:
+
+* on a Pico (``machine`` has ``ADC``): ``scan_path register``, the scanner built by
+  ``firmware.main.build`` from ``config.CONFIG``'s pins, i.e. the viper scan on the
+  SIO, ADC and SysTick registers (``rp2040.RegisterScan``) with its settling waits and
+  real conversions, as the firmware runs it on a board;
+* elsewhere (the unix port, CPython): ``scan_path standin``, the scanner
+  ``firmware.unix_main`` runs, i.e. bytecode calls of the stand-in pins' ``value`` and
+  the stand-in ADCs' ``read_u16`` on a ``standin.MuxBoard``. That is the unix port's
+  own scan, not the Pico's: the register scan runs only on an RP2040, and its cost on
+  one is what ``lawmaster bench --json pico`` measures (the emulated RP2040).
+
+The change finder and the frame encoder are the firmware's own on both (viper where
+the port has the emitter). Each figure is the best of five runs of 200 (a loaded
+machine only ever adds time). Prints one ``name value`` line per figure, in µs.
 """
 
 import sys
@@ -18,16 +28,7 @@ from . import protocol
 from .app import Firmware
 from .changes import Changes
 from .scanner import MuxScanner
-
-
-class _ADC:
-    def read_u16(self) -> int:
-        return 0x8008
-
-
-class _Pin:
-    def value(self, v: int | None = None) -> None:
-        pass
+from .standin import MuxBoard, pattern_field
 
 
 class _Port:
@@ -63,23 +64,26 @@ def _best(fn: object, runs: int = 5, n: int = 200) -> float:
     return best
 
 
-def _scanner(channels: int) -> MuxScanner:
+def _scanner(channels: int) -> tuple:
+    """The scanner this port's firmware runs, and the name of its scan path."""
     muxes = (channels + 15) // 16
+    config = dict(_config.CONFIG, muxes=muxes, channels=channels)
     try:
         import machine
 
-        machine.ADC  # noqa: B018 - only a Pico's machine module has it
+        machine.ADC  # noqa: B018 - the unix port's machine has mem32 but no ADC
     except (ImportError, AttributeError):
-        return MuxScanner(
-            [_Pin() for _ in range(4)], [_ADC()], [_Pin() for _ in range(4)], muxes, channels
-        )
+        board = MuxBoard(dict(config, channels=256, muxes=16), pattern_field)
+        scanner = MuxScanner(board.select_pins, board.adcs, board.bank_pins, muxes, channels)
+        return scanner, "standin"
     from .main import build
 
-    return build(machine, dict(_config.CONFIG, muxes=muxes, channels=channels), time)
+    return build(machine, config, time), "register"
 
 
 def main(channels: int = 122) -> None:
-    scanner = _scanner(channels)
+    scanner, path = _scanner(channels)
+    print("scan_path", path)
     buffer = scanner.new_buffer()
     scan = _best(lambda: scanner.scan_into(buffer))
     print("scan_into_us", scan)

@@ -55,21 +55,21 @@ CONFIG = {
     "selftest_at_boot": True,
 }
 
-# Self-test limits, from the sensor's datasheet at the scanner's supply. Each is a
-# voltage turned into u16 counts (65536 counts = the 3.3 V ADC reference).
+# Self-test limits. Each is a voltage turned into u16 counts (65536 counts = the 3.3 V
+# ADC reference, which is also the sensors' supply: the readings are ratiometric).
 SUPPLY_V = 3.3
 #: The DRV5055's output stays 0.2 V inside either rail (hardware/SENSOR-MAPS.md,
 #: ``rail_v``): a reading nearer than half that to a rail is the input itself tied
 #: there (a short, a dead sensor pulled by the multiplexer's input), not a field.
 RAIL_MARGIN_V = 0.1
-#: DRV5055 quiescent output at no field, VCC = 3.3 V: 1.59 to 1.71 V around 1.65 V
-#: (DRV5055 datasheet, SBAS640, "Electrical Characteristics", VQ; ±60 mV), plus its
-#: drift over temperature (same table, VQΔT: ±1 % of VCC = ±33 mV over −40…125 °C; the
-#: heat budget's per-kelvin figure is this spread over 65 K,
-#: hardware/electronics/datasheet.py "drv5055.vq_drift"; tests/pico checks both agree).
-#: The Earth's field (≤ 0.065 mT × 15 mV/mT ≈ 1 mV on the A3) is inside the rounding.
-VQ_SPREAD_V = 0.060
-VQ_DRIFT_V = 0.01 * SUPPLY_V
+#: Where a good sensor's no-field reading lies, in counts (low, high), until the host
+#: sends its board's window (the IDLE command, at every handshake). One computation
+#: makes every such window: ``lawmaster.hardware.electronics.bringup.idle_window_counts``
+#: (VCC/2 within the DRV5055's quiescent spread, its drift over temperature and the
+#: Earth's field). This is the widest of the standard boards' windows, so a boot test
+#: before the host speaks flags no sensor the board's own window would pass;
+#: tests/link/test_link_budget.py checks it is exactly that.
+IDLE_WINDOW = (30901, 34635)
 
 
 def _counts(volts: float) -> int:
@@ -77,12 +77,12 @@ def _counts(volts: float) -> int:
 
 
 def selftest_limits() -> dict:
-    """The self-test's limits in u16 counts: rails, mid-scale and the offset tolerance."""
+    """The self-test's limits in u16 counts: the rails and the idle window."""
     return {
         "rail_low": _counts(RAIL_MARGIN_V),
         "rail_high": 65535 - _counts(RAIL_MARGIN_V),
-        "mid": 0x8000,
-        "offset": _counts(VQ_SPREAD_V + VQ_DRIFT_V),
+        "idle_low": IDLE_WINDOW[0],
+        "idle_high": IDLE_WINDOW[1],
     }
 
 

@@ -36,9 +36,11 @@ KEY        0x06  timestamp_us:u32 scan_us:u16 flags:u8 channels:u16 first:u16
                  one scan: a keyframe is one KEY part per ``KEY_PART`` channels)
 DELTA      0x07  timestamp_us:u32 scan_us:u16 flags:u8 count:u8
                  changes:count×(channel:u16 reading:u16)
-SELFTEST   0x08  command_seq:u32 channels:u16 failed:u16 first:u16 count:u8
-                 flags:u8 faults:count×(channel:u16 code:u8) (``failed`` faults
-                 in all; this part holds faults first..first+count-1)
+SELFTEST   0x08  command_seq:u32 channels:u16 failed:u16 low:u16 high:u16 first:u16
+                 count:u8 flags:u8 entries:count×(reading:u16 code:u8) (channels
+                 first..first+count-1: each one's mean idle reading and its verdict,
+                 0 = good or a ``FAULT_*`` code; ``failed`` channels failed in all;
+                 ``low``..``high`` the idle window they were judged against)
 =========  ====  ==============================================================
 
 Host → device commands (``seq`` is the host's command counter, echoed in replies):
@@ -53,6 +55,8 @@ MODE        0x86  mode:u8 deadband:u16 keyframe_ms:u16 → ACK or ERROR
 SELFTEST    0x87  (none) → ACK, then SELFTEST part(s)
 LAYOUT      0x88  channels:u16 muxes:u8 → ACK or ERROR (the next HELLO says it)
 THRESHOLDS  0x89  count:u8 levels:count×u16 (≤ 4) → ACK or ERROR
+IDLE        0x8A  low:u16 high:u16 → ACK or ERROR: the window a good sensor's no-field
+                  reading lies in (the self-test's judge from then on)
 ==========  ====  =============================================================
 
 Modes: ``MODE_CHANGES`` (the normal one) sends, per scan, a DELTA with the
@@ -64,6 +68,11 @@ nothing new is an empty DELTA (the host still counts every scan).
 
 ``timestamp_us`` is the device's microsecond ticks, wrapping at 2**30 (~17.9 min);
 the host unwraps it.
+
+A self-test report carries every channel, not only the failed ones: a builder
+bringing up a board reads each sensor's idle voltage against its window
+(``lawmaster selftest``), and a reading just inside the window says as much as one
+just outside it.
 """
 
 import array
@@ -81,10 +90,10 @@ try:  # CPython: the C implementation of the same CRC; the table below is the re
 except ImportError:  # MicroPython's binascii has no crc_hqx
     _crc_hqx = None
 
-VERSION = 2
+VERSION = 3
 """Protocol version this module speaks, sent in HELLO."""
 
-SUPPORTED_VERSIONS = (2,)
+SUPPORTED_VERSIONS = (3,)
 """Versions a host built from this module can read."""
 
 # Frame types: device → host.
@@ -106,6 +115,7 @@ MODE = 0x86
 SELFTEST = 0x87
 LAYOUT = 0x88
 THRESHOLDS = 0x89
+IDLE_WINDOW = 0x8A
 
 TYPE_NAMES = {
     HELLO: "HELLO",
@@ -125,8 +135,9 @@ TYPE_NAMES = {
     SELFTEST: "SELFTEST",
     LAYOUT: "LAYOUT",
     THRESHOLDS: "THRESHOLDS",
+    IDLE_WINDOW: "IDLE",
 }
-COMMANDS = (START, STOP, RATE, PING, KEYFRAME, MODE, SELFTEST, LAYOUT, THRESHOLDS)
+COMMANDS = (START, STOP, RATE, PING, KEYFRAME, MODE, SELFTEST, LAYOUT, THRESHOLDS, IDLE_WINDOW)
 
 # ERROR codes.
 ERR_BAD_FRAME = 1  # the device received a frame that failed CRC/length checks
@@ -163,7 +174,8 @@ LAST = 0x01
 MODE_CHANGES = 0
 MODE_FULL = 1
 MAX_THRESHOLDS = 4
-# Self-test fault codes and the words the host shows for them.
+# Self-test verdicts and the words the host shows for them (0: the channel is good).
+FAULT_NONE = 0
 FAULT_HIGH_RAIL = 1
 FAULT_LOW_RAIL = 2
 FAULT_NO_NOISE = 3
@@ -172,7 +184,7 @@ FAULT_NAMES = {
     FAULT_HIGH_RAIL: "stuck at the high rail",
     FAULT_LOW_RAIL: "stuck at the low rail",
     FAULT_NO_NOISE: "no noise",
-    FAULT_OFFSET: "offset out of tolerance",
+    FAULT_OFFSET: "idle reading outside its window",
 }
 
 _HEADER = _Struct("<BI")
@@ -185,7 +197,8 @@ _ERROR = _Struct("<BBI")
 _RATE = _Struct("<H")
 _KEY = _Struct("<IHBHHB")
 _DELTA = _Struct("<IHBB")
-_SELFTEST = _Struct("<IHHHBB")
+_SELFTEST = _Struct("<IHHHHHBB")
+_WINDOW = _Struct("<HH")
 _MODE = _Struct("<BHH")
 _LAYOUT = _Struct("<HB")
 _CRC = _Struct("<H")
@@ -194,7 +207,7 @@ HEADER_SIZE = 5
 SCAN_HEAD_SIZE = HEADER_SIZE + 8
 KEY_HEAD_SIZE = HEADER_SIZE + 12
 DELTA_HEAD_SIZE = HEADER_SIZE + 8
-SELFTEST_HEAD_SIZE = HEADER_SIZE + 12
+SELFTEST_HEAD_SIZE = HEADER_SIZE + 16
 # A body (with CRC) of at most 252 bytes COBS-encodes to at most 253: + delimiter = 254.
 MAX_SMALL_BODY = MAX_FRAME - 4
 KEY_PART = (MAX_SMALL_BODY - 2 - KEY_HEAD_SIZE) // 2
@@ -202,7 +215,7 @@ KEY_PART = (MAX_SMALL_BODY - 2 - KEY_HEAD_SIZE) // 2
 DELTA_PART = (MAX_SMALL_BODY - 2 - DELTA_HEAD_SIZE) // 4
 """Changes per DELTA frame (59)."""
 SELFTEST_PART = (MAX_SMALL_BODY - 2 - SELFTEST_HEAD_SIZE) // 3
-"""Faults per SELFTEST frame (78)."""
+"""Channels per SELFTEST frame (76): a mean reading (u16) and a verdict (u8) each."""
 MAX_BODY = SCAN_HEAD_SIZE + 2 * MAX_CHANNELS + 2
 MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 2
 """Longest COBS-encoded frame (without delimiter) a decoder accepts."""
@@ -535,10 +548,22 @@ class DeltaFrame(Frame):
 
 
 class SelfTestFrame(Frame):
-    """Part of a self-test report: ``faults`` (tuple of (channel, code)) are numbers
-    ``first``.. of ``failed`` faults among ``channels``; ``command_seq`` 0 at boot."""
+    """Part of a self-test report of ``channels`` channels, ``failed`` of them failed:
+    channels ``first``.. with each one's mean idle reading (``readings``, u16 counts)
+    and verdict (``codes``: 0 or a ``FAULT_*``), judged against the idle window
+    ``low``..``high``; ``command_seq`` is 0 for the test at boot."""
 
-    __slots__ = ("command_seq", "channels", "failed", "first", "flags", "faults")
+    __slots__ = (
+        "command_seq",
+        "channels",
+        "failed",
+        "low",
+        "high",
+        "first",
+        "flags",
+        "readings",
+        "codes",
+    )
     FIELDS = __slots__
 
     def __init__(
@@ -547,17 +572,23 @@ class SelfTestFrame(Frame):
         command_seq: int,
         channels: int,
         failed: int,
+        low: int,
+        high: int,
         first: int,
         flags: int,
-        faults: tuple,
+        readings: tuple,
+        codes: tuple,
     ) -> None:
         Frame.__init__(self, SELFTEST_REPORT, seq)
         self.command_seq = command_seq
         self.channels = channels
         self.failed = failed
+        self.low = low
+        self.high = high
         self.first = first
         self.flags = flags
-        self.faults = faults
+        self.readings = readings
+        self.codes = codes
 
 
 class PongFrame(Frame):
@@ -600,7 +631,7 @@ class ErrorFrame(Frame):
 class CommandFrame(Frame):
     """A host command; ``value`` is RATE's scans/s (else the first argument or 0) and
     ``args`` all of the command's arguments (MODE: mode, deadband, keyframe_ms;
-    LAYOUT: channels, muxes; THRESHOLDS: the levels)."""
+    LAYOUT: channels, muxes; THRESHOLDS: the levels; IDLE_WINDOW: low, high)."""
 
     __slots__ = ("value", "args")
     FIELDS = ("value", "args")
@@ -654,25 +685,66 @@ def encode_hello(
     return _finish(body)
 
 
+def encode_selftest_part(
+    seq: int,
+    command_seq: int,
+    failed: int,
+    window: "Sequence[int]",
+    first: int,
+    count: int,
+    readings: "Sequence[int]",
+    codes: "Sequence[int]",
+) -> bytearray:
+    """One SELFTEST frame: channels ``first``..``first + count - 1`` of a report on
+    ``len(readings)`` channels (``readings``: each one's mean idle reading; ``codes``:
+    its verdict), ``failed`` failed in all, judged against ``window`` (low, high);
+    ``count`` ≤ ``SELFTEST_PART``. ``LAST`` is set on the part that ends the report."""
+    channels = len(readings)
+    last = first + count >= channels
+    body = bytearray(_HEADER.pack(SELFTEST_REPORT, seq & SEQ_MASK))
+    body += _SELFTEST.pack(
+        command_seq & 0xFFFFFFFF,
+        channels,
+        failed,
+        window[0],
+        window[1],
+        first,
+        count,
+        LAST if last else 0,
+    )
+    for channel in range(first, first + count):
+        body += struct.pack("<HB", readings[channel], codes[channel])
+    return _finish(body)
+
+
 def encode_selftest(
-    seq: int, command_seq: int, channels: int, faults: "Sequence[tuple[int, int]]"
+    seq: int,
+    command_seq: int,
+    window: "Sequence[int]",
+    readings: "Sequence[int]",
+    codes: "Sequence[int]",
 ) -> list:
-    """The SELFTEST frames reporting ``faults`` ((channel, code) pairs): at least one."""
+    """The SELFTEST frames of a whole report (one per ``SELFTEST_PART`` channels; at
+    least one), numbered from ``seq``."""
+    channels = len(readings)
+    failed = 0
+    for code in codes:
+        if code:
+            failed += 1
     frames = []
     first = 0
     while True:
-        part = faults[first : first + SELFTEST_PART]
-        last = first + len(part) >= len(faults)
-        body = bytearray(_HEADER.pack(SELFTEST_REPORT, (seq + len(frames)) & SEQ_MASK))
-        body += _SELFTEST.pack(
-            command_seq & 0xFFFFFFFF, channels, len(faults), first, len(part), LAST if last else 0
+        count = channels - first
+        if count > SELFTEST_PART:
+            count = SELFTEST_PART
+        frames.append(
+            encode_selftest_part(
+                seq + len(frames), command_seq, failed, window, first, count, readings, codes
+            )
         )
-        for channel, code in part:
-            body += struct.pack("<HB", channel, code)
-        frames.append(_finish(body))
-        if last:
+        first += count
+        if first >= channels:
             return frames
-        first += len(part)
 
 
 def encode_scan(seq: int, timestamp_us: int, scan_us: int, readings: "Sequence[int]") -> bytearray:
@@ -793,7 +865,8 @@ def encode_error(seq: int, code: int, command: int, command_seq: int) -> bytearr
 
 def encode_command(kind: int, seq: int, value: int = 0, args: "Sequence[int]" = ()) -> bytearray:
     """Encoded host command: RATE with ``value`` scans/s; MODE ``args`` = (mode, deadband,
-    keyframe_ms); LAYOUT ``args`` = (channels, muxes); THRESHOLDS ``args`` = levels."""
+    keyframe_ms); LAYOUT ``args`` = (channels, muxes); THRESHOLDS ``args`` = levels;
+    IDLE_WINDOW ``args`` = (low, high) counts."""
     if kind not in COMMANDS:
         raise ValueError(f"not a host command: {kind!r}")
     body = bytearray(_HEADER.pack(kind, seq & 0xFFFFFFFF))
@@ -803,6 +876,8 @@ def encode_command(kind: int, seq: int, value: int = 0, args: "Sequence[int]" = 
         body += _MODE.pack(*args)
     elif kind == LAYOUT:
         body += _LAYOUT.pack(*args)
+    elif kind == IDLE_WINDOW:
+        body += _WINDOW.pack(*args)
     elif kind == THRESHOLDS:
         if len(args) > MAX_THRESHOLDS:
             raise ValueError(f"at most {MAX_THRESHOLDS} threshold levels")
@@ -866,6 +941,7 @@ _PAYLOAD_SIZES = {
     MODE: 5,
     SELFTEST: 0,
     LAYOUT: 3,
+    IDLE_WINDOW: 4,
 }
 
 
@@ -905,15 +981,26 @@ def parse_body(body: bytes | bytearray | memoryview) -> Frame:
     if kind == SELFTEST_REPORT:
         if size < SELFTEST_HEAD_SIZE:
             raise FrameError("length", "short SELFTEST header")
-        command_seq, channels, failed, first, count, flags = _SELFTEST.unpack_from(
+        command_seq, channels, failed, low, high, first, count, flags = _SELFTEST.unpack_from(
             body, HEADER_SIZE
         )
-        if size != SELFTEST_HEAD_SIZE + 3 * count or first + count > failed:
-            raise FrameError("length", f"SELFTEST of {count} faults in {size} bytes")
-        faults = tuple(
+        if size != SELFTEST_HEAD_SIZE + 3 * count or first + count > channels:
+            raise FrameError("length", f"SELFTEST of {count} channels in {size} bytes")
+        entries = [
             struct.unpack_from("<HB", body, SELFTEST_HEAD_SIZE + 3 * i) for i in range(count)
+        ]
+        return SelfTestFrame(
+            seq,
+            command_seq,
+            channels,
+            failed,
+            low,
+            high,
+            first,
+            flags,
+            tuple(e[0] for e in entries),
+            tuple(e[1] for e in entries),
         )
-        return SelfTestFrame(seq, command_seq, channels, failed, first, flags, faults)
     if kind == THRESHOLDS:
         if size < HEADER_SIZE + 1:
             raise FrameError("length", "THRESHOLDS without a count")
@@ -949,6 +1036,8 @@ def parse_body(body: bytes | bytearray | memoryview) -> Frame:
         return CommandFrame(kind, seq, args=_MODE.unpack_from(body, HEADER_SIZE))
     if kind == LAYOUT:
         return CommandFrame(kind, seq, args=_LAYOUT.unpack_from(body, HEADER_SIZE))
+    if kind == IDLE_WINDOW:
+        return CommandFrame(kind, seq, args=_WINDOW.unpack_from(body, HEADER_SIZE))
     return CommandFrame(kind, seq)
 
 

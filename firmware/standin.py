@@ -157,6 +157,28 @@ def pattern_field(channel: int) -> int:
     return 0x2000 + (channel * 2371) % 0xC000
 
 
+class IdleField:
+    """An empty board of live sensors: ``field(channel) -> u16`` for a ``MuxBoard``.
+
+    Each channel sits at mid-scale plus its own offset (within ±200 counts, a
+    DRV5055's spread is ±1 900) and wobbles by up to three ADC steps on every read, as
+    a live sensor and the ADC do; ``offsets`` (channel → counts) move single channels,
+    e.g. one a magnet was left on. The wobble comes from a 31-bit LCG: small ints only.
+    """
+
+    def __init__(self, offsets: "dict | None" = None, seed: int = 1) -> None:
+        self.offsets = offsets or {}
+        self.state = seed
+
+    def quiet(self, channel: int) -> int:
+        """The channel's reading without the wobble."""
+        return 0x8000 + (channel * 37) % 401 - 200 + self.offsets.get(channel, 0)
+
+    def __call__(self, channel: int) -> int:
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.quiet(channel) + (self.state >> 16) % 96 - 48
+
+
 class StandInMachine:
     """Enough of MicroPython's ``machine`` module for ``firmware.main``, on a ``MuxBoard``.
 

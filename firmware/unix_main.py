@@ -4,8 +4,10 @@
 
 keys: ``channels`` (default 256), ``muxes``, ``rate`` (default 200), ``stream``
 (1 = stream at boot), ``scans`` (exit after this many scans; 0 = never),
-``selftest`` (1 = self-test at boot). The
-sensors read ``standin.pattern_field``. The tests use this to prove the firmware
+``selftest`` (1 = self-test at boot), ``idle`` (1 = the sensors are an empty board
+of live sensors, ``standin.IdleField``; else each reads a fixed
+``standin.pattern_field``), ``magnet`` (with ``idle``: this channel reads 6000
+counts high, a magnet left on it). The tests use this to prove the firmware
 is MicroPython code: the same ``Firmware``, ``MuxScanner`` and ``protocol`` as on
 the Pico, with stand-in pins and ADCs instead of ``machine``.
 """
@@ -17,7 +19,7 @@ import termios
 from . import config as _config
 from .app import Firmware
 from .scanner import MuxScanner
-from .standin import MuxBoard, SystemClock, pattern_field
+from .standin import IdleField, MuxBoard, SystemClock, pattern_field
 
 
 class PtyPort:
@@ -53,7 +55,7 @@ class PtyPort:
 
 
 def main(argv: list[str]) -> None:
-    options = {"channels": 256, "rate": 200, "stream": 0, "scans": 0, "selftest": 0}
+    options = {"channels": 256, "rate": 200, "stream": 0, "scans": 0, "selftest": 0, "idle": 0}
     for arg in argv[1:]:
         key, _, value = arg.partition("=")
         options[key] = int(value)
@@ -61,7 +63,10 @@ def main(argv: list[str]) -> None:
     config["channels"] = options["channels"]
     config["muxes"] = options.get("muxes", (options["channels"] + 15) // 16)
     # Sixteen multiplexers wired (the default board); the host may ask for fewer (LAYOUT).
-    board = MuxBoard(dict(config, channels=256, muxes=16), pattern_field)
+    field = pattern_field
+    if options["idle"]:
+        field = IdleField({options["magnet"]: 6000} if "magnet" in options else None)
+    board = MuxBoard(dict(config, channels=256, muxes=16), field)
     scanner = MuxScanner(
         board.select_pins, board.adcs, board.bank_pins, config["muxes"], config["channels"]
     )

@@ -7,8 +7,10 @@ with :mod:`lawmaster.firmware.protocol` and hands each SCAN frame to
 until it comes back, and the handshake is redone, without restarting anything.
 
 Handshake: on every (re)connect the link sends PING, RATE (if a rate was set),
-MODE (change-only or full frames), LAYOUT (when it knows the sensor map's channel
-count, ``expect_channels``) and START, and waits for HELLO. Scans are delivered
+MODE (change-only or full frames), IDLE (when it knows the board's idle window,
+``idle_window``: the self-test judges every channel against it), LAYOUT (when it
+knows the sensor map's channel count, ``expect_channels``) and START, and waits
+for HELLO. Scans are delivered
 only after a HELLO whose version is in ``SUPPORTED_VERSIONS`` and whose layout
 matches the map's; an incompatible HELLO (state ``"incompatible"``) or a
 mismatched one (state ``"mismatch"``, with the counts in words) is reported
@@ -21,7 +23,8 @@ gap (a frame lost) nothing is delivered until a fresh keyframe, which the link
 asks for (KEYFRAME).
 
 The scanner's self-test (at boot, and on :meth:`Link.selftest`) arrives as a
-:class:`SelfTestReport` through ``on_selftest``.
+:class:`SelfTestReport` through ``on_selftest``: every channel's mean idle reading,
+its verdict, and the window it was judged against.
 
 Example::
 
@@ -76,17 +79,22 @@ class LinkError(ConnectionError):
 
 @dataclasses.dataclass(frozen=True)
 class SelfTestReport:
-    """The scanner's self-test: each failed channel with a short reason, of ``channels``.
+    """The scanner's self-test of ``channels`` channels: each failed one with a reason.
 
     Reasons are ``protocol.FAULT_NAMES``' words: "stuck at the high rail", "stuck at
-    the low rail", "no noise", "offset out of tolerance" (a magnet standing on a
-    spot during the test also reads as an offset). ``command_seq`` is 0 for the
-    test the scanner runs at boot.
+    the low rail", "no noise", "idle reading outside its window" (a magnet standing
+    on a spot during the test also reads so). ``readings`` holds every channel's
+    mean idle reading (u16 counts), ``codes`` its verdict (0: good, else a
+    ``protocol.FAULT_*``), ``window`` the (low, high) counts it was judged against.
+    ``command_seq`` is 0 for the test the scanner runs at boot.
     """
 
     failed: Mapping[int, str]
     channels: int
     command_seq: int = 0
+    readings: tuple[int, ...] = ()
+    codes: tuple[int, ...] = ()
+    window: tuple[int, int] = (0, 0xFFFF)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -168,7 +176,10 @@ class Link:
     layout, and a HELLO that does not match is refused. ``full_frames``: every scan as
     a keyframe (calibration) instead of change-only frames with ``deadband`` (u16
     counts) and a keyframe every ``keyframe_ms``. ``on_selftest(report)`` runs on the
-    link's thread for every self-test report (the boot one included).
+    link's thread for every self-test report (the boot one included). ``idle_window``:
+    the (low, high) counts a good sensor idles in on this board
+    (``lawmaster.hardware.electronics.bringup.idle_window_counts``), sent at every
+    handshake for the self-test to judge by.
     """
 
     def __init__(
@@ -186,9 +197,11 @@ class Link:
         full_frames: bool = False,
         deadband: int = DEADBAND,
         keyframe_ms: int = KEYFRAME_MS,
+        idle_window: tuple[int, int] | None = None,
     ) -> None:
         self.port = port
         self.expect_channels = expect_channels
+        self.idle_window = idle_window
         self.full_frames = full_frames
         self._mode_args = (
             protocol.MODE_FULL if full_frames else protocol.MODE_CHANGES,
@@ -265,12 +278,13 @@ class Link:
 
     def send_command(self, kind: int, value: int = 0, args: tuple[int, ...] = ()) -> int:
         """Send a host command: START, STOP, RATE (``value`` scans/s, 0 = as fast as
-        possible), PING, KEYFRAME, SELFTEST, or MODE / LAYOUT / THRESHOLDS with ``args``
-        (see :mod:`lawmaster.firmware.protocol`).
+        possible), PING, KEYFRAME, SELFTEST, or MODE / LAYOUT / THRESHOLDS / IDLE_WINDOW
+        with ``args`` (see :mod:`lawmaster.firmware.protocol`).
 
         Returns the command's ``seq`` (for ``wait_reply``). The link remembers START,
-        STOP, RATE and MODE and re-sends them after a reconnect. Raises ``LinkError`` if
-        the port is not open, ``ValueError`` for anything but a host command.
+        STOP, RATE, MODE and IDLE_WINDOW and re-sends them after a reconnect. Raises
+        ``LinkError`` if the port is not open, ``ValueError`` for anything but a host
+        command.
         """
         if kind == protocol.START:
             self._want_streaming = True
@@ -284,6 +298,10 @@ class Link:
             if len(args) != 3:
                 raise ValueError("MODE takes (mode, deadband, keyframe_ms)")
             self._mode_args = tuple(args)
+        elif kind == protocol.IDLE_WINDOW:
+            if len(args) != 2:
+                raise ValueError("IDLE_WINDOW takes (low, high)")
+            self.idle_window = (args[0], args[1])
         return self._write_command(kind, value, tuple(args))
 
     def wait_reply(self, command_seq: int, timeout: float = 2.0) -> Frame | None:
@@ -404,6 +422,9 @@ class Link:
         if self._want_rate is not None:
             self._write_command(protocol.RATE, self._want_rate)
         self._write_command(protocol.MODE, args=self._mode_args)
+        if self.idle_window is not None:
+            # Before LAYOUT: a scanner that takes the map's layout tests it again at once.
+            self._write_command(protocol.IDLE_WINDOW, args=self.idle_window)
         layout = self._expected_layout()
         if layout is not None:
             self._write_command(protocol.LAYOUT, args=layout)
@@ -556,13 +577,19 @@ class Link:
                     self._write_command(protocol.KEYFRAME)
 
     def _on_selftest_part(self, frame: SelfTestFrame) -> None:
+        if frame.first == 0:  # a report starts: drop what is left of one cut short
+            self._selftest_parts[frame.command_seq] = []
         parts = self._selftest_parts.setdefault(frame.command_seq, [])
         parts.append(frame)
         if not frame.flags & protocol.LAST:
             return
         del self._selftest_parts[frame.command_seq]
-        faults = [fault for part in parts for fault in part.faults]
-        if len(faults) != frame.failed:
+        readings = tuple(r for part in parts for r in part.readings)
+        codes = tuple(c for part in parts for c in part.codes)
+        starts = [part.first for part in parts]
+        expected = [sum(len(p.readings) for p in parts[:i]) for i in range(len(parts))]
+        failed = {c: code for c, code in enumerate(codes) if code}
+        if starts != expected or len(readings) != frame.channels or len(failed) != frame.failed:
             log.warning("self-test report %d arrived incomplete", frame.command_seq)
             return
         if self.expect_channels is not None and frame.channels != self.expect_channels:
@@ -572,9 +599,12 @@ class Link:
                      frame.channels, self.expect_channels)  # fmt: skip
             return
         report = SelfTestReport(
-            {channel: protocol.FAULT_NAMES.get(code, f"fault {code}") for channel, code in faults},
+            {c: protocol.FAULT_NAMES.get(code, f"fault {code}") for c, code in failed.items()},
             frame.channels,
             frame.command_seq,
+            readings,
+            codes,
+            (frame.low, frame.high),
         )
         with self._reply_cond:
             self._stats.selftests += 1

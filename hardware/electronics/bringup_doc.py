@@ -6,6 +6,7 @@ tests check, so the guide cannot drift from the budgets.
 
 from __future__ import annotations
 
+from lawmaster.firmware.app import SELFTEST_SCANS
 from lawmaster.hardware.sensor_map import SensorMap
 
 from .bom import TITLES
@@ -18,6 +19,7 @@ from .bringup import (
     tp1,
     windows,
 )
+from .budget import COUNTS, VCC
 from .circuits import BOARDS
 from .datasheet import figure as f
 from .tree import tree_of
@@ -28,6 +30,11 @@ END = "<!-- generated: first power (end) -->"
 
 def _v(volts: float) -> str:
     return f"{volts:.2f} V"
+
+
+def _v3(counts: int) -> str:
+    """A ``read_u16`` reading as volts at a nominal 3.3 V rail, to the millivolt."""
+    return f"{counts / COUNTS * VCC:.3f} V"
 
 
 def render() -> str:
@@ -90,15 +97,25 @@ def render() -> str:
         "   quiescent voltage (the window in the table: VCC/2 within the DRV5055's spread",
         "   and drift, over TP2's window, less GP26's own pull-down). Keep magnets away:",
         "   a magnet over channel 0 moves TP4 and shows the sensor alive.",
-        "5. **Remove the jumper and power-cycle.** The firmware starts, and the self-test",
-        "   at boot reads every channel: each sensor's idle reading must lie in "
-        + ", ".join(
-            f"{lo}-{hi} counts ({TITLES[b]})"
+        "5. **Remove the jumper, power-cycle, and run the self-test** with every magnet off",
+        "   the board: on the Pi, `lawmaster selftest --game GAME --port /dev/ttyACM0`. The",
+        f"   firmware reads every channel {SELFTEST_SCANS} times and judges each sensor's",
+        "   mean idle voltage against the window a good DRV5055 idles in, which the host computes",
+        "   (`bringup.idle_window_counts`: VCC/2 within the quiescent spread, its drift",
+        "   over temperature and the Earth's field, as a ratio to the rail, so the rail's",
+        "   tolerance cancels) and sends:",
+        "",
+        *(
+            f"   * {TITLES[b]} (`--game {b}`): {lo}-{hi} counts, {_v3(lo)} to {_v3(hi)}"
+            " at a 3.3 V rail"
             for b, (lo, hi) in ((b, idle_window_counts(SensorMap.load(b))) for b in BOARDS)
-        )
-        + " (`bringup.idle_window_counts`: the ratio to the",
-        "   rail, so the rail's tolerance cancels). A channel outside it is named in the",
-        "   self-test's report: a missing, dead or misplaced sensor.",
+        ),
+        "",
+        "   It prints one line per channel (its space, idle voltage, the window, OK or",
+        "   OUT), says what each OUT channel usually means (a sensor missing or dead, a",
+        "   short to a rail, a magnet left on the board, a wrong part) and exits 1 while",
+        "   one is OUT. The firmware runs the same test at every boot, and `lawmaster",
+        "   calibrate` runs it before it starts.",
         f"6. **The adapter.** Swap the bench supply for the 12 V adapter: TP1 {_v(adapter.low)}",
         f"   to {_v(adapter.high)} (its tolerance, less the same drops).",
         "",

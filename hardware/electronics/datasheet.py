@@ -64,13 +64,6 @@ FIGURES: dict[str, Figure] = {
         f"{DRV5055}: sensitivity temperature coefficient of the A versions, +0.12 %/°C"
         " (compensates NdFeB's remanence loss)",
     ),
-    "drv5055.vq_drift_vcc": _ds(
-        0.01,
-        "1",
-        f"{DRV5055}: electrical characteristics, VQΔT, quiescent voltage drift over"
-        " TA = −40…125 °C against 25 °C: ±1 % of VCC (the firmware's self-test allows it,"
-        " firmware/config.py VQ_DRIFT_V)",
-    ),
     "drv5055.vq_drift": _as(
         0.01 * 3.3 / 65,
         "V/K",
@@ -277,7 +270,8 @@ FIGURES: dict[str, Figure] = {
         0.01,
         "1",
         f"{DRV5055}: electrical characteristics, VQ drift over temperature VQΔT: ±1 % of"
-        " VCC (−40…125 °C against 25 °C)",
+        " VCC (−40…125 °C against 25 °C); the self-test's idle window takes it whole"
+        " (bringup.idle_window_counts), the heat budget per kelvin (drv5055.vq_drift)",
     ),
     "earth.field": _as(
         65e-6,

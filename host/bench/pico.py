@@ -78,10 +78,16 @@ def measure(board: str, cpu_hz: int | None = None, scans: int = SCANS) -> dict[s
         }
 
 
-def run() -> dict[str, float]:
+def unavailable() -> str | None:
+    """What this group needs and this machine lacks (None: it can run)."""
     reason = missing()
+    return None if reason is None else f"it needs the emulated Pico: {reason}"
+
+
+def run() -> dict[str, float]:
+    reason = unavailable()
     if reason is not None:
-        raise RuntimeError(f"bench pico needs the emulated Pico: {reason}")
+        raise RuntimeError(f"bench pico: {reason}")
     figures: dict[str, float] = {}
     for board in STANDARD_BOARDS:
         own = measure(board)

@@ -6,12 +6,13 @@ import json
 
 import click
 
-from lawmaster.host.bench import available_groups, run_groups
+from lawmaster.host.bench import GroupUnavailable, available_groups, plan, run_groups
 
 
 def _help() -> str:
     return (
-        "Measure speed and print the figures; GROUPS default to all of them.\n\n"
+        "Measure speed and print the figures; GROUPS default to all of them (a group this"
+        " machine cannot run is then left out, its reason under \"skipped\").\n\n"
         f"Groups: {', '.join(available_groups())}."
     )
 
@@ -26,7 +27,13 @@ def command(as_json: bool, groups: tuple[str, ...]) -> None:
         raise click.UsageError(
             f"unknown bench group(s) {', '.join(unknown)}; known: {', '.join(known)}"
         )
-    figures = run_groups(list(groups) or known)
+    try:
+        to_run, skipped = plan(groups)
+    except GroupUnavailable as exc:
+        raise click.ClickException(str(exc)) from None
+    figures: dict[str, object] = dict(run_groups(to_run))
+    if skipped:
+        figures["skipped"] = skipped
     if as_json:
         click.echo(json.dumps(figures, sort_keys=True))
     else:

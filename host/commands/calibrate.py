@@ -1,6 +1,9 @@
 """``lawmaster calibrate``: measure every hall sensor of a board, guiding a person through it.
 
-Steps: (1) take every magnet off the board; (2) for each kind of magnet the game
+Steps: (0) through a scanner, its self-test first: every sensor's idle voltage
+against its window (``lawmaster selftest`` prints the whole table), so a sensor
+missing or a magnet left lying about shows before it spoils a baseline; (1) take
+every magnet off the board; (2) for each kind of magnet the game
 uses (GW:s brott: a criminal's piece, then GW's pair), put one on each spot asked,
 hold it until the next prompt, and take it off. Progress reads like
 "criminal: 12 of 122 spots". The result is saved as JSON (format in
@@ -19,10 +22,12 @@ from pathlib import Path
 
 import click
 
+from lawmaster.hardware.electronics.bringup import idle_window_counts
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host import games
 from lawmaster.host.link import Link
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt
+from lawmaster.host.sensing.idle import table
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.rig import simulated_person_calibration
 
@@ -46,8 +51,32 @@ def _printer(sensor_map: SensorMap, quiet: bool) -> Callable[[Prompt], None]:
     return show
 
 
+def _selftest_first(
+    link: Link, sensor_map: SensorMap, port: str, say: Callable[[str], None]
+) -> None:
+    report = link.selftest(timeout=10)
+    if report is None:
+        say("! The scanner sent no self-test report; calibrating anyway.")
+        return
+    if not report.failed:
+        say(
+            f"Self-test: all {report.channels} sensors idle inside their window"
+            f" ({report.window[0]}-{report.window[1]} counts)."
+        )
+        return
+    say(table(report, sensor_map, only_out=True))
+    say(
+        f"Calibrating anyway; `lawmaster selftest --port {port}` tests again once those"
+        " channels are seen to."
+    )
+
+
 def _calibrate_port(
-    sensor_map: SensorMap, port: str, show: Callable[[Prompt], None], timeout: float
+    sensor_map: SensorMap,
+    port: str,
+    show: Callable[[Prompt], None],
+    timeout: float,
+    say: Callable[[str], None] = click.echo,
 ) -> Calibration:
     frames: queue.SimpleQueue = queue.SimpleQueue()
     calibrator = Calibrator(sensor_map)
@@ -57,10 +86,12 @@ def _calibrate_port(
         lambda frame: frames.put(frame.readings),
         expect_channels=sensor_map.channels,
         full_frames=True,
+        idle_window=idle_window_counts(sensor_map),
     ).start()
     try:
         if not link.wait_ready(timeout=10):
             raise click.ClickException(f"no scanner answering on {port}")
+        _selftest_first(link, sensor_map, port, say)
         show(calibrator.prompt)
         shown = calibrator.prompt
         warned = ""

@@ -78,7 +78,7 @@ def test_bringup_section_of_build_md_gives_the_computed_windows():
     for board in BOARDS:
         low, high = bringup.idle_window_counts(SensorMap.load(board))
         assert f"{low}-{high} counts" in section
-    assert "the self-test\n   at boot" in section
+    assert "`lawmaster selftest --game GAME --port /dev/ttyACM0`" in section
     assert "reversed" in section and "current limit" in section
 
 

@@ -25,8 +25,10 @@ import pytest
 
 import lawmaster.firmware
 from lawmaster.firmware import protocol as p
-from lawmaster.firmware.standin import pattern_field, rp2040_u16
-from lawmaster.host.link import Link
+from lawmaster.firmware.standin import IdleField, pattern_field, rp2040_u16
+from lawmaster.hardware.electronics.bringup import idle_window_counts
+from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.host.link import Link, SelfTestReport
 
 # pip puts the binary beside the interpreter; that folder is not always on PATH
 # (a pyenv Python installed into by `python3 -m pip` has no shim until a rehash).
@@ -120,6 +122,10 @@ def test_protocol_under_micropython_matches_cpython() -> None:
         "    for i in range(50):\n"
         "        c[4 * i] = i; c[4 * i + 2] = a[i] & 0xFF; c[4 * i + 3] = a[i] >> 8\n"
         "    print(bytes(w.delta(9, 123, 45, 0, c, 10, 40)).hex())\n"
+        "idle = array.array('H', PATTERNS[3][:200])\n"
+        "verdict = bytearray(c % 5 for c in range(200))\n"
+        "part = p.encode_selftest_part(5, 6, 160, (30901, 34635), 76, 76, idle, verdict)\n"
+        "print(bytes(part).hex())\n"
     )
     script = script.replace("DATA", repr(data)).replace("PATTERNS", repr(PATTERNS))
     out = subprocess.run(
@@ -144,6 +150,13 @@ def test_protocol_under_micropython_matches_cpython() -> None:
         assert out[3 + 2 * i] == bytes(writer.delta(9, 123, 45, 0, changes, 10, 40)).hex()
         frame = p.decode_frame(bytes.fromhex(out[3 + 2 * i])[:-1])
         assert frame.changes == tuple((c, a[c]) for c in range(10, 50))
+    # A self-test report's part: the same bytes from MicroPython as from CPython.
+    idle, verdict = PATTERNS[3][:200], [c % 5 for c in range(200)]
+    part = p.encode_selftest_part(5, 6, 160, (30901, 34635), 76, 76, idle, verdict)
+    assert out[2 + 2 * len(PATTERNS)] == bytes(part).hex()
+    frame = p.decode_frame(bytes(part)[:-1])
+    assert frame.first == 76 and frame.readings == tuple(idle[76:152])
+    assert frame.codes == tuple(verdict[76:152])
 
 
 def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
@@ -198,6 +211,39 @@ def test_unix_micropython_firmware_takes_the_maps_layout(cable: Cable) -> None:
         # The stand-in sensors hold one value each: frozen, so "no noise" on every channel.
         assert report is not None and set(report.failed.values()) == {"no noise"}
         assert len(report.failed) == 122
+
+
+def test_unix_micropython_selftest_reports_each_channels_idle_against_the_boards_window(
+    cable: Cable,
+) -> None:
+    """The firmware under MicroPython judges by the window the host sends (bringup's)."""
+    sensor_map = SensorMap.load("gw-brott")
+    window = idle_window_counts(sensor_map)
+    field = IdleField({40: 6000})  # the stand-in board: live sensors, a magnet left on 40
+    reports: list[SelfTestReport] = []
+    cable.plug("rate=100", "selftest=1", "idle=1", "magnet=40")
+    link = Link(
+        cable.host,
+        lambda frame: None,
+        on_selftest=reports.append,
+        expect_channels=sensor_map.channels,
+        idle_window=window,
+    )
+    with link:
+        assert link.wait_ready(WAIT)
+        # The boot test ran on 256 channels (ignored); LAYOUT and IDLE made it run again.
+        wait_for(lambda: any(r.window == window for r in reports))
+        (boot,) = [r for r in reports if r.window == window]
+        report = link.selftest(10)
+    for got in (boot, report):
+        assert got is not None and got.channels == 122 and got.window == window
+        assert dict(got.failed) == {40: "idle reading outside its window"}
+        assert [c for c, code in enumerate(got.codes) if code] == [40]
+        inside = [r for c, r in enumerate(got.readings) if c != 40]
+        assert all(window[0] <= r <= window[1] for r in inside)
+        # Each mean is the sensor's own idle level: 32 scans average its wobble away.
+        for c, reading in enumerate(got.readings):
+            assert abs(reading - rp2040_u16(field.quiet(c))) <= 24, c
 
 
 def test_scanner_maps_every_layout_under_micropython() -> None:
@@ -280,3 +326,28 @@ print(len(port.keys), got == want, machine.frequency, port.selftests[0].failed)
     assert out.returncode == 0, out.stderr
     # The stand-in sensors never wobble: the boot self-test flags all 256 as "no noise".
     assert out.stdout.split() == ["3", "True", "200000000", "256"]
+
+
+def test_the_firmware_bench_says_which_scan_path_it_times() -> None:
+    """``firmware.bench`` on the unix port times the scan the unix port's firmware runs
+    (stand-in pins and ADCs) and says so; the register scan is ``bench pico``'s."""
+    out = subprocess.run(
+        [MICROPYTHON, "-m", "firmware.bench", "16"],
+        env=dict(os.environ, MICROPYPATH=REPO),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.split("\n")
+    figures = dict(line.split(" ", 1) for line in out if line)
+    assert figures.pop("scan_path") == "standin"
+    assert set(figures) == {
+        "scan_into_us",
+        "per_channel_us",
+        "find_changes_us",
+        "key_part_us",
+        "empty_delta_us",
+        "scan_once_changes_us",
+        "scan_once_full_us",
+    }
+    assert all(float(value) > 0 for value in figures.values())

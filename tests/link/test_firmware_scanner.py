@@ -267,8 +267,9 @@ def test_layout_command_rescans_with_the_maps_channel_count() -> None:
     assert firmware.scanner.channels == 122
 
 
-def test_selftest_flags_rails_frozen_and_offset_channels() -> None:
+def test_selftest_reports_every_channels_idle_reading_and_flags_the_bad_ones() -> None:
     rng = iter(range(10**9))
+    low, high = fw_config.IDLE_WINDOW
 
     def field(c: int) -> int:
         noise = 16 * (next(rng) % 5)  # a live sensor: its reading wobbles
@@ -279,27 +280,98 @@ def test_selftest_flags_rails_frozen_and_offset_channels() -> None:
         if c == 6:
             return 0x8000  # frozen: no noise at all
         if c == 9:
-            return 0x8000 + 3000 + noise  # 150 mV off mid-scale
+            return 0x8000 + 3000 + noise  # 150 mV off mid-scale: a magnet near
+        if c == 11:
+            return high + 60 + noise  # just past the window's top
+        if c == 12:
+            return low - 20 + noise  # inside: the window's bottom is within the wobble
         return 0x8000 + noise
 
     _, scanner = build(dict(fw_config.CONFIG, muxes=1, channels=16), field)
     port = BufferPort()
-    firmware = Firmware(
-        scanner, port, SystemClock(), rate=0, limits=fw_config.selftest_limits()
-    )
+    firmware = Firmware(scanner, port, SystemClock(), rate=0, limits=fw_config.selftest_limits())
     decoder = p.Decoder()
     port.incoming += p.encode_command(p.SELFTEST, 7)
     firmware.step()
     ack, report = replies(port, decoder)
     assert ack == p.AckFrame(0, p.SELFTEST, 7)
     assert isinstance(report, p.SelfTestFrame) and report.command_seq == 7
-    assert report.faults == (
-        (2, p.FAULT_HIGH_RAIL),
-        (4, p.FAULT_LOW_RAIL),
-        (6, p.FAULT_NO_NOISE),
-        (9, p.FAULT_OFFSET),
+    assert report.flags == p.LAST and report.channels == 16 and report.first == 0
+    assert (report.low, report.high) == fw_config.IDLE_WINDOW
+    assert {c: code for c, code in enumerate(report.codes) if code} == {
+        2: p.FAULT_HIGH_RAIL,
+        4: p.FAULT_LOW_RAIL,
+        6: p.FAULT_NO_NOISE,
+        9: p.FAULT_OFFSET,
+        11: p.FAULT_OFFSET,
+    }
+    assert report.failed == 5
+    # Every channel's mean idle reading travels, the good ones' too (the ADC keeps 12 bits).
+    assert abs(report.readings[0] - (0x8000 + 32)) <= 16
+    assert abs(report.readings[9] - (0x8000 + 3032)) <= 16
+    assert report.readings[2] == 0xFFFF and report.readings[4] == 0
+
+    # The host sends its board's window; the next test judges against that one.
+    port.incoming += p.encode_command(p.IDLE_WINDOW, 8, args=(0x8000 - 100, 0x8000 + 100))
+    port.incoming += p.encode_command(p.SELFTEST, 9)
+    firmware.step()
+    ack, second_ack, again = replies(port, decoder)
+    assert ack == p.AckFrame(2, p.IDLE_WINDOW, 8) and second_ack.command == p.SELFTEST
+    assert (again.low, again.high) == (0x8000 - 100, 0x8000 + 100)
+    assert {c for c, code in enumerate(again.codes) if code} == {2, 4, 6, 9, 11, 12}
+    port.incoming += p.encode_command(p.IDLE_WINDOW, 10, args=(500, 400))  # upside down
+    firmware.step()
+    (error,) = replies(port, decoder)
+    assert isinstance(error, p.ErrorFrame) and error.code == p.ERR_BAD_ARGUMENT
+    assert (firmware.idle_low, firmware.idle_high) == (0x8000 - 100, 0x8000 + 100)
+
+
+def test_the_boot_test_runs_again_once_when_the_handshake_changes_layout_or_window() -> None:
+    rng = iter(range(10**9))
+    _, scanner = build(dict(fw_config.CONFIG), lambda c: 0x8000 + 16 * (next(rng) % 5))
+    port = BufferPort()
+    firmware = Firmware(
+        scanner, port, SystemClock(), rate=0, limits=fw_config.selftest_limits(),
+        selftest_at_boot=True,
+    )  # fmt: skip
+    decoder = p.Decoder()
+    firmware.boot()
+    boot = [f for f in replies(port, decoder) if isinstance(f, p.SelfTestFrame)]
+    assert [(f.channels, (f.low, f.high)) for f in boot] == [(256, fw_config.IDLE_WINDOW)] * 4
+    window = (30911, 34625)
+    handshake = (
+        p.encode_command(p.IDLE_WINDOW, 1, args=window)
+        + p.encode_command(p.LAYOUT, 2, args=(122, 8))
+        + p.encode_command(p.START, 3)
     )
-    assert report.flags == p.LAST and report.channels == 16
+    port.incoming += handshake
+    firmware.step()
+    frames = replies(port, decoder)
+    kinds = [f.kind for f in frames]
+    # The ACKs, the test on the map's channels by the board's window, then HELLO.
+    assert kinds[:6] == [p.ACK, p.ACK, p.ACK, p.SELFTEST_REPORT, p.SELFTEST_REPORT, p.HELLO]
+    again = [f for f in frames if isinstance(f, p.SelfTestFrame)]
+    assert {(f.channels, f.low, f.high, f.command_seq) for f in again} == {(122, *window, 0)}
+    port.incoming += handshake  # a reconnect: nothing changed, nothing to test again
+    firmware.step()
+    assert not [f for f in replies(port, decoder) if isinstance(f, p.SelfTestFrame)]
+
+
+def test_a_report_of_many_channels_comes_in_parts_under_the_cdc_buffer() -> None:
+    rng = iter(range(10**9))
+    _, scanner = build(dict(fw_config.CONFIG), lambda c: 0x8000 + 16 * (next(rng) % 5))
+    port = BufferPort()
+    firmware = Firmware(scanner, port, SystemClock(), rate=0, limits=fw_config.selftest_limits())
+    decoder = p.Decoder()
+    port.incoming += p.encode_command(p.SELFTEST, 3)
+    firmware.step()
+    raw = bytes(port.sent)
+    assert max(len(f) + 1 for f in raw.split(b"\x00")) <= p.MAX_FRAME
+    parts = replies(port, decoder)[1:]
+    assert [f.first for f in parts] == [0, 76, 152, 228] and p.SELFTEST_PART == 76
+    assert [f.flags for f in parts] == [0, 0, 0, p.LAST]
+    assert sum(len(f.readings) for f in parts) == 256
+    assert all(code == 0 for f in parts for code in f.codes)
 
 
 def test_garbage_and_device_frames_from_the_host_get_errors() -> None:

@@ -8,9 +8,11 @@ import pytest
 
 from lawmaster.firmware import config as firmware_config
 from lawmaster.firmware import protocol as p
+from lawmaster.hardware.electronics.bringup import idle_window_counts
 from lawmaster.hardware.electronics.budget import scan_floor_us, settling
 from lawmaster.hardware.electronics.datasheet import figure
 from lawmaster.hardware.electronics.tree import tree_for
+from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing import rate
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
@@ -53,9 +55,21 @@ def test_the_docs_print_the_measured_scan_times() -> None:
     assert rate.markdown_table() in readme
 
 
-def test_the_self_test_and_the_heat_budget_take_one_offset_drift() -> None:
-    """DRV5055 VQΔT, ±1 % of VCC over the temperature range: the self-test's allowance
-    and the heat budget's per-kelvin figure both come from it."""
-    drift = figure("drv5055.vq_drift_vcc")
-    assert pytest.approx(drift * firmware_config.SUPPLY_V) == firmware_config.VQ_DRIFT_V
-    assert figure("drv5055.vq_drift") * 65 == pytest.approx(drift * firmware_config.SUPPLY_V)
+def test_the_heat_budget_takes_the_self_tests_offset_drift() -> None:
+    """DRV5055 VQΔT, ±1 % of VCC over the temperature range: one figure, which the
+    self-test's idle window takes whole and the heat budget spreads over 65 K."""
+    assert figure("drv5055.vq_drift") * 65 == pytest.approx(
+        figure("drv5055.vq_temp") * firmware_config.SUPPLY_V
+    )
+
+
+def test_the_firmwares_default_idle_window_is_bringups_widest() -> None:
+    """One computation of the idle window (``bringup.idle_window_counts``): the host sends
+    its board's; the firmware's default, used until it does, is the widest of them."""
+    windows = [idle_window_counts(SensorMap.load(board)) for board in BOARDS]
+    widest = (min(low for low, _ in windows), max(high for _, high in windows))
+    assert widest == firmware_config.IDLE_WINDOW
+    limits = firmware_config.selftest_limits()
+    assert (limits["idle_low"], limits["idle_high"]) == widest
+    # The rails lie well outside it: a reading at a rail is never a sensor at rest.
+    assert limits["rail_low"] < widest[0] and widest[1] < limits["rail_high"]

@@ -13,13 +13,17 @@ from collections.abc import Iterator
 import pytest
 from link_support import WAIT, wait_for
 
+from lawmaster.firmware import config as fw_config
 from lawmaster.firmware import protocol as p
+from lawmaster.hardware.electronics.bringup import idle_window_counts
+from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.link import Link, LinkStatus, SelfTestReport
+from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.pico import SimulatedPico
 
 
 class Wire:
-    """The device end of a pty, speaking protocol 2 frame by frame."""
+    """The device end of a pty, speaking the protocol frame by frame."""
 
     def __init__(self) -> None:
         self.master, self.slave = os.openpty()
@@ -211,11 +215,58 @@ def test_the_boot_selftest_report_reaches_on_selftest(wire: Wire) -> None:
     sink = Sink()
     with Link(wire.path, sink.scans.append, on_selftest=sink.reports.append):
         wire.wait_command(p.START)
-        faults = [(c, p.FAULT_NO_NOISE) for c in range(100)]  # two parts
-        for frame in p.encode_selftest(wire.seq + 1, 0, 122, faults):
+        readings = [0x8000 + c for c in range(122)]
+        codes = [p.FAULT_NO_NOISE if c < 100 else 0 for c in range(122)]
+        frames = p.encode_selftest(wire.seq + 1, 0, (30901, 34635), readings, codes)
+        # A report cut short (its last part lost) is dropped; the next whole one arrives.
+        wire.next_seq()
+        wire.send(frames[0])
+        wire.seq += 1
+        for frame in p.encode_selftest(wire.seq + 1, 0, (30901, 34635), readings, codes):
             wire.next_seq()
             wire.send(frame)
         wait_for(lambda: len(sink.reports) == 1)
     (report,) = sink.reports
-    assert (report.command_seq, report.channels) == (0, 122)
+    assert (report.command_seq, report.channels, report.window) == (0, 122, (30901, 34635))
     assert report.failed == {c: "no noise" for c in range(100)}
+    assert report.readings == tuple(readings) and report.codes == tuple(codes)
+
+
+def test_the_link_sends_the_boards_idle_window_and_reads_every_channels_idle() -> None:
+    """The CPython firmware on a simulated GW:s brott board, judged by bringup's window."""
+    sensor_map = SensorMap.load("gw-brott")
+    window = idle_window_counts(sensor_map)
+    board = PhysicalBoard(sensor_map, seed=4, clock=time.monotonic)
+    sink = Sink()
+    with (
+        SimulatedPico(frame=board.frame, channels=sensor_map.channels) as pico,
+        Link(
+            pico.port,
+            sink.scans.append,
+            on_selftest=sink.reports.append,
+            expect_channels=sensor_map.channels,
+            idle_window=window,
+        ) as link,
+    ):
+        assert link.wait_ready(WAIT)
+        assert (pico.firmware.idle_low, pico.firmware.idle_high) == window
+        # The boot test judged by the firmware's default window (if the port was opened
+        # soon enough to hear it: opening it flushes what was said before), then, the
+        # handshake's IDLE having changed it, the boot test again by the board's own.
+        wait_for(lambda: any(r.window == window for r in sink.reports))
+        *before, healthy = sink.reports
+        assert [r.window for r in before] in ([], [fw_config.IDLE_WINDOW])
+        assert (healthy.channels, healthy.command_seq, dict(healthy.failed)) == (122, 0, {})
+        assert all(window[0] <= r <= window[1] for r in healthy.readings)
+        assert all(abs(r - board.clean_reading(c)) < 64 for c, r in enumerate(healthy.readings))
+
+        # A piece left standing on a space: its sensor idles far out of the window.
+        spot = sensor_map.spots[40]
+        board.put("left behind", next(iter(sensor_map.kinds)), spot.space)
+        report = link.selftest(WAIT)
+        assert report is not None and report.window == window
+        assert set(report.failed) == {spot.channel}
+        assert report.failed[spot.channel] == "idle reading outside its window"
+        assert report.codes[spot.channel] == p.FAULT_OFFSET
+        assert not window[0] <= report.readings[spot.channel] <= window[1]
+        assert link.stats.device_errors == 0

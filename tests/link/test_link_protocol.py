@@ -209,20 +209,29 @@ def test_key_and_delta_frames_round_trip_under_the_cdc_buffer(readings: list[int
 
 
 def test_selftest_reports_of_any_size_come_in_parts() -> None:
-    faults = [(c, 1 + c % 4) for c in range(200)]
-    frames = [p.decode_frame(f[:-1]) for f in p.encode_selftest(7, 3, 256, faults)]
+    readings = [0x8000 + 7 * c for c in range(200)]
+    codes = [c % 5 for c in range(200)]
+    encoded = p.encode_selftest(7, 3, (30000, 35000), readings, codes)
+    frames = [p.decode_frame(f[:-1]) for f in encoded]
     assert [f.first for f in frames] == [0, p.SELFTEST_PART, 2 * p.SELFTEST_PART]
     assert [f.flags for f in frames] == [0, 0, p.LAST]
-    assert [x for f in frames for x in f.faults] == faults
-    assert all(len(e) <= p.MAX_FRAME for e in p.encode_selftest(7, 3, 256, faults))
-    (empty,) = [p.decode_frame(f[:-1]) for f in p.encode_selftest(1, 0, 16, [])]
-    assert (empty.failed, empty.faults, empty.flags) == (0, (), p.LAST)
+    assert [f.seq for f in frames] == [7, 8, 9]
+    assert {(f.channels, f.failed, f.low, f.high, f.command_seq) for f in frames} == {
+        (200, 160, 30000, 35000, 3)
+    }
+    assert [x for f in frames for x in f.readings] == readings
+    assert [x for f in frames for x in f.codes] == codes
+    encoded = p.encode_selftest(7, 3, (30000, 35000), [0xFFFF] * 1024, [255] * 1024)
+    assert all(len(e) <= p.MAX_FRAME for e in encoded)  # the worst bytes for COBS
+    (one,) = [p.decode_frame(f[:-1]) for f in p.encode_selftest(1, 0, (0, 1), [9], [0])]
+    assert (one.failed, one.readings, one.codes, one.flags) == (0, (9,), (0,), p.LAST)
 
 
 def test_commands_with_arguments_round_trip() -> None:
     for kind, args in (
         (p.MODE, (p.MODE_FULL, 96, 2000)),
         (p.LAYOUT, (122, 8)),
+        (p.IDLE_WINDOW, (30901, 34635)),
         (p.THRESHOLDS, (0x7000, 0x9000)),
         (p.THRESHOLDS, ()),
     ):

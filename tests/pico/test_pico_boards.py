@@ -21,6 +21,7 @@ from lawmaster.firmware import config as firmware_config
 from lawmaster.firmware import protocol as p
 from lawmaster.firmware.app import DEADBAND, KEYFRAME_MS
 from lawmaster.firmware.standin import rp2040_u16
+from lawmaster.hardware.electronics.bringup import idle_window_counts
 from lawmaster.host.sensing import rate
 from lawmaster.host.sim.rp2040.scanner import STANDARD_BOARDS, EmulatedScanner
 
@@ -49,11 +50,18 @@ def test_the_firmware_scans_each_board_into_the_hosts_decoder(board: str) -> Non
         assert (hello.channels, hello.muxes) == (sensor_map.channels, scanner.tree.first_level)
         assert hello.capacity == firmware_config.CONFIG["muxes"] * 16
         assert pico.hz == firmware_config.CONFIG["cpu_hz"]  # the firmware set its clock
-        # The boot self-test saw live, centred sensors on every channel.
+        # The boot self-test (again on the map's layout, by the board's idle window, which
+        # the link sent) saw live, centred sensors on every channel, each one's mean idle
+        # reading in the report.
+        window = idle_window_counts(sensor_map)
         scanner.wait(lambda: scanner.selftests)
-        assert scanner.selftests[0].channels == sensor_map.channels
-        assert scanner.selftests[0].command_seq == 0
-        assert dict(scanner.selftests[0].failed) == {}
+        boot = scanner.selftests[0]
+        assert (boot.channels, boot.command_seq, boot.window) == (sensor_map.channels, 0, window)
+        assert dict(boot.failed) == {} and set(boot.codes) == {0}
+        clean = scanner.readings()
+        for channel, reading in enumerate(boot.readings):
+            assert window[0] <= reading <= window[1]
+            assert abs(reading - clean[channel]) < 64, channel  # 32 scans of noise averaged
 
         # Change-only frames: the host's copy follows a piece put down and moved on.
         idle = scanner.wait_scans(3)[-1].readings
@@ -95,3 +103,17 @@ def test_the_firmware_scans_each_board_into_the_hosts_decoder(board: str) -> Non
         changes_ms, full_ms = rate.measured(board)
         assert max(changes_busy) <= changes_ms * 1.02
         assert full_ms * 0.97 <= max(full_busy) <= full_ms * 1.03
+
+        # A sensor that idles just past its window (a magnet some way off, a part out of
+        # tolerance) is flagged, with its reading; the other channels pass.
+        scanner.physical.remove("piece")
+        values = scanner.readings()
+        out = spot_of(scanner, len(sensor_map.spots) // 2)[0]
+        values[out] = window[1] + 400  # 20 mV over the top
+        pico.set_values(values)
+        report = link.selftest(timeout=300)
+        assert report is not None and report.window == window and report.command_seq > 0
+        assert dict(report.failed) == {out: "idle reading outside its window"}
+        assert report.codes[out] == p.FAULT_OFFSET
+        assert abs(report.readings[out] - (window[1] + 400)) < 64
+        assert all(window[0] <= r <= window[1] for c, r in enumerate(report.readings) if c != out)

@@ -9,7 +9,7 @@ the board's own noise figure on every conversion, and the settling time the hard
 budget computes (:func:`lawmaster.hardware.electronics.budget.settling`): a conversion
 started sooner reads the previous node. The firmware is this repository's, started as
 a Pico starts it, and :class:`lawmaster.host.link.Link` reads it exactly as on a table
-(handshake, the map's LAYOUT, the rate the host asks for).
+(handshake, the board's idle window and the map's LAYOUT, the rate the host asks for).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from lawmaster.firmware import protocol
 from lawmaster.firmware.protocol import ScanFrame
+from lawmaster.hardware.electronics.bringup import idle_window_counts
 from lawmaster.hardware.electronics.budget import settling
 from lawmaster.hardware.electronics.tree import BANK_GPIO, SELECT_GPIO, tree_of
 from lawmaster.hardware.magnetics.margins import noise as board_noise
@@ -99,6 +100,7 @@ class EmulatedScanner:
             expect_channels=self.map.channels,
             on_selftest=self._on_selftest,
             full_frames=self.full_frames,
+            idle_window=idle_window_counts(self.map),
             # The emulator runs ~60 times slower than the Pico: a second of wall time
             # is ~17 ms on the device, so the link waits in proportion.
             handshake_interval=10.0,
