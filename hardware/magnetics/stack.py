@@ -7,7 +7,9 @@ front of it is held off it by a spacer of a stated thickness and tolerance
 cover's height over the sensors is set by a part, not by how hard someone
 pressed the cover down. GW:s brott's back acrylic is glued straight to the PCB's
 back face. The flat boards' PCB tiles stand on nylon standoffs over a base
-board, which leaves room under them for the tiles' connectors and the scanner.
+board, which leaves room under them for the tiles' connectors; their scanner
+board sits in a box beside the board, GW:s brott's in its stand
+(:mod:`lawmaster.hardware.mechanical`).
 
 The sensor maps' depths (``depth_mm``, ``back_depth_mm``) follow from the layers
 (a test checks that they agree):
@@ -118,8 +120,8 @@ def _flat(cover: Layer) -> tuple[Layer, ...]:
         Layer("pcb", "sensor PCB tile, FR-4", 1.6, 0.16, "back", "pcb", FR4_SOURCE),
         Layer(
             "back_spacer",
-            "M3 nylon hex standoffs to the base board: room for connectors and the scanner",
-            30.0,
+            "M3 nylon hex standoffs to the base board: room for the tiles' connectors",
+            12.0,
             0.3,
             "back",
             "spacer",
