@@ -74,7 +74,9 @@ class Layer:
     ``side`` is ``"front"`` (in front of the PCB's sensor face) or ``"back"``;
     ``role`` says what the layer is for: ``"cover"`` (a playing surface's sheet),
     ``"print"``, ``"spacer"`` (a part that holds the next layer off the PCB: the
-    air in it is where the PCB's parts live), ``"pcb"`` or ``"film"``.
+    air in it is where the PCB's parts live), ``"pcb"``, ``"film"``, or ``"liner"``
+    (a film stuck inside a spacer's height: it takes room from the parts but moves
+    no surface).
     """
 
     key: str
@@ -173,6 +175,16 @@ STACKS: dict[str, tuple[Layer, ...]] = {
             "spacer",
             STANDOFF_SOURCE,
         ),
+        Layer(
+            "front_film",
+            "the criminals' board print on transfer film, on the back of their face: inside"
+            " the standoffs' height",
+            0.2,
+            0.05,
+            "front",
+            "liner",
+            FILM_SOURCE,
+        ),
         Layer("pcb", "sensor PCB, FR-4", 1.6, 0.16, "back", "pcb", FR4_SOURCE),
         Layer(
             "back_film",
@@ -231,7 +243,11 @@ def depth(game: str, side: str = "front", thickness: dict[str, float] | None = N
     element = t.get("element", ELEMENT_HEIGHT_MM)
     layers = STACKS[game]
     if side == "front":
-        front = sum(t.get(la.key, la.thickness_mm) for la in layers if la.side == "front")
+        front = sum(
+            t.get(la.key, la.thickness_mm)
+            for la in layers
+            if la.side == "front" and la.role != "liner"
+        )
         return round(front - element, 3)
     back = [la for la in layers if la.side == "back" and la.role != "spacer"]
     if not any(la.role == "cover" for la in back):
@@ -247,19 +263,23 @@ def two_sided(game: str) -> bool:
 def part_space_mm(board: str, side: str) -> float:
     """Room for parts on the sensor PCB's ``"front"`` or ``"back"`` face (mm).
 
-    The spacer on that face at the low end of its tolerance, less
-    ``PART_CLEARANCE_MM``; 0.0 for a face glued to a cover (GW:s brott's back), where
-    no part and no through-hole lead may stand.
+    The spacer on that face at the low end of its tolerance, less any liner inside it
+    at its thickest and ``PART_CLEARANCE_MM``; 0.0 for a face glued to a cover (GW:s
+    brott's back), where no part and no through-hole lead may stand.
     """
     if side not in ("front", "back"):
         raise ValueError(f"side is 'front' or 'back', not {side!r}")
-    spacers = [la for la in STACKS[board] if la.side == side and la.role == "spacer"]
+    layers = [la for la in STACKS[board] if la.side == side]
+    spacers = [la for la in layers if la.role == "spacer"]
     if not spacers:
         return 0.0
-    return round(min(la.low for la in spacers) - PART_CLEARANCE_MM, 3)
+    liners = sum(la.high for la in layers if la.role == "liner")
+    return round(min(la.low for la in spacers) - liners - PART_CLEARANCE_MM, 3)
 
 
 def sensor_clearance_mm(board: str) -> float:
-    """The smallest air gap over a sensor's body (mm): the front spacer at its low end
-    less the tallest the DRV5055 stands (``SENSOR_TOP_MAX_MM``). Must stay above 0."""
-    return round(layer(board, "front_spacer").low - SENSOR_TOP_MAX_MM, 3)
+    """The smallest air gap over a sensor's body (mm): the front spacer at its low end,
+    less any liner at its thickest and the tallest the DRV5055 stands
+    (``SENSOR_TOP_MAX_MM``). Must stay above 0."""
+    liners = sum(la.high for la in STACKS[board] if la.side == "front" and la.role == "liner")
+    return round(layer(board, "front_spacer").low - liners - SENSOR_TOP_MAX_MM, 3)

@@ -234,8 +234,8 @@ def inputs(sm: SensorMap) -> tuple[Input, ...]:
     for la in stack.STACKS[board]:
         if la.role == "pcb" and not stack.two_sided(board):
             continue  # a flat board's PCB lies under its sensors' faces: no reading moves
-        if la.role == "spacer" and la.side == "back":
-            continue
+        if (la.role == "spacer" and la.side == "back") or la.role == "liner":
+            continue  # no surface moves with it
         out.append(
             Input(f"board.{la.key}", la.thickness_mm, la.low, la.high, "mm", "board", la.source)
         )
@@ -331,7 +331,9 @@ def geometry(sm: SensorMap, p: Params) -> Geometry:
     board = sm.game
     t = {la.key: p[f"board.{la.key}"] for la in stack.STACKS[board] if f"board.{la.key}" in p}
     e = p["board.element"]
-    front = sum(t[la.key] for la in stack.STACKS[board] if la.side == "front") - e
+    front = sum(
+        t[la.key] for la in stack.STACKS[board] if la.side == "front" and la.role != "liner"
+    ) - e
     back = None
     if stack.two_sided(board):
         back = e + sum(

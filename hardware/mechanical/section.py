@@ -141,6 +141,9 @@ def gw_section() -> str:
         v.box(side * keeper.inner_mm / 2, floor - keeper.thickness_mm, side * keeper.outer_mm / 2,
               floor, "#777", "#222", "#222")
     v.box(-HALF, 0, HALF, s0, "none", "#bbb", width=THIN)
+    liner = stack.layer(board, "front_film")
+    fill, edge = COLOURS["film"]
+    v.box(-HALF, s0 - liner.thickness_mm, HALF, s0, fill, edge, width=THIN)
     fill, edge = COLOURS["pcb"]
     v.box(-HALF, -pcb.thickness_mm, HALF, 0, fill, edge, edge)
     z = -pcb.thickness_mm
@@ -162,14 +165,16 @@ def gw_section() -> str:
             f"Ø{wood.diameter_mm:g} × {wood.thickness_mm:g} {wood.grade}, rigid lift"
             f" {wood.lift_mm:g} (0.5 rubber skin)")
     _depths(v, board, c1, back_face)
-    sheet.vdim(v.x(-9), v.y(0), v.y(s0),
+    sheet.vdim(v.x(-9), v.y(0), v.y(s0 - liner.thickness_mm),
                f"part space {stack.part_space_mm(board, 'front'):g}", 2.4)
-    sheet.vdim(v.x(-3.2), v.y(stack.SOLDER_MM + SOT23_BODY_MM[1]), v.y(s0),
-               f"air ≥ {stack.sensor_clearance_mm(board):g}", 2.4)
+    sheet.vdim(v.x(-3.2), v.y(stack.SOLDER_MM + SOT23_BODY_MM[1]),
+               v.y(s0 - liner.thickness_mm), f"air ≥ {stack.sensor_clearance_mm(board):g}", 2.4)
     rows = [
         (c1 - 0.3, f"criminals' face, extruded acrylic: {cover.thickness_mm:g} ± {cover.tol_mm:g}"),
         (floor - 0.4, f"keeper Ø{keeper.outer_mm:g}/{keeper.inner_mm:g} × {keeper.thickness_mm:g},"
                       f" {keeper.gap_mm:g} ± 0.05 under the face"),
+        (s0 - liner.thickness_mm / 2,
+         f"criminals' print on film: {liner.thickness_mm:g} ± {liner.tol_mm:g}"),
         (s0 / 2, f"air, brass standoffs: {spacer.thickness_mm:g} ± {spacer.tol_mm:g}"),
         (stack.ELEMENT_HEIGHT_MM, f"Hall element {stack.ELEMENT_HEIGHT_MM:g} ±"
                                   f" {stack.ELEMENT_HEIGHT_TOL_MM:g} over the copper"),
@@ -206,7 +211,7 @@ def _standoff(v: _View, x: float, z_bottom: float, z_top: float, back_face: floa
 
 
 def _notes_and_title(sheet: Sheet, board: str, notes: list[str]) -> None:
-    y = 20 + 9.0 * 8
+    y = 20 + 9.0 * 9
     for n in notes:
         sheet.text(LABEL_X, y, n, 2.5, fill="#333")
         y += 4
