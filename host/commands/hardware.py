@@ -37,6 +37,8 @@ ROWS = (
     ("heat_gain_counts", "gain drift at full swing", "counts"),
     ("min_margin_counts", "worst classification margin", "counts"),
     ("noise_counts", "noise", "counts"),
+    ("worst_corner_margin_counts", "worst margin at its worst tolerance corner", "counts"),
+    ("worst_saturation_fraction", "sensor's range used at the worst corner", "×"),
     ("min_hold_safety", "worst holding safety factor", "×"),
     ("gw_follow_ratio", "blue magnet follows (pull/resist), PTFE low μ", "×"),
     ("gw_follow_ratio_high_friction", "blue magnet follows (pull/resist), PTFE high μ", "×"),
