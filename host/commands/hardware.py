@@ -3,9 +3,11 @@
 ``lawmaster hardware check [--board B] [--json]`` prints every budget and margin
 of each standard board (or one) and exits 1 when one is not met (the
 requirements: :mod:`lawmaster.hardware.checks`). ``lawmaster hardware generate
-[--check]`` rewrites ``hardware/BOM.md``, ``wiring.md`` and
-``hardware/schematic/`` from the SKiDL circuits (or, with ``--check``, exits 1
-when a committed one is out of date).
+[--check]`` rewrites every text file generated from the design
+(:mod:`lawmaster.hardware.generate`: ``hardware/BOM.md``, ``wiring.md``,
+``hardware/schematic/``, the generated sections of ``hardware/BUILD.md``, the
+mechanical drawings and parts list, ``MAGNETICS.md``, ``SENSOR-MAPS.md``'s example,
+the templates) or, with ``--check``, exits 1 when a committed one is out of date.
 """
 
 from __future__ import annotations
@@ -87,8 +89,8 @@ def check(board: str | None, as_json: bool) -> None:
 @command.command("generate")
 @click.option("--check", "only_check", is_flag=True, help="Write nothing; exit 1 if out of date.")
 def generate(only_check: bool) -> None:
-    """Rewrite BOM.md, wiring.md and hardware/schematic/ from the circuits."""
+    """Rewrite every file generated from the design (BOM.md, wiring.md, drawings, docs)."""
     # Here, not at the top: SKiDL, of the optional [hardware] extra (see check).
-    from lawmaster.hardware.electronics import generate as gen
+    from lawmaster.hardware import generate as gen
 
     raise SystemExit(gen.main(["--check"] if only_check else []))

@@ -92,7 +92,10 @@ def test_parts_json_lists_every_part_the_design_needs():
     data = json.loads(mechanical.PARTS.read_text("utf-8"))
     assert data["format"] == parts.FORMAT and data["version"] == parts.VERSION
     assert set(data["boards"]) == set(BOARDS)
-    keys = {"id", "what", "material", "size_mm", "spec", "qty", "unit", "supplier_part", "for"}
+    keys = {
+        "id", "what", "material", "size_mm", "spec", "qty", "unit", "supplier_part", "price",
+        "for",
+    }
     for board, rows in data["boards"].items():
         ids = [r["id"] for r in rows]
         assert len(ids) == len(set(ids)), board
