@@ -10,7 +10,7 @@
   face), and in red every cut-out: GW's keeper-washer pockets (Ø9.4, milled from
   behind) and jail pockets, Judge Dredd's standing-spot pockets. A 100 mm scale
   bar in the rim says whether the print is true.
-* ``hardware/templates/<game>-a4.html`` and ``-letter.html`` — the same sheet cut
+* ``hardware/templates/<game>-a4.html`` and ``<game>-letter.html`` — the same sheet cut
   into pages for a home printer: page 1 shows which page goes where; every other
   page is one tile, overlapping its neighbours by ``OVERLAP_MM`` with registration
   marks (a cross in a circle) on the middle of each overlap, so two pages are

@@ -141,5 +141,12 @@ def test_build_md_s_stack_figures_are_the_design_s():
         f"Ø{wood.diameter_mm:g} × {wood.thickness_mm:g} mm magnet",
         f"rigid {wood.lift_mm:.1f} mm lift",
     ]
+    # The art's print: each board's playing area 1:1, the paper the stack counts.
+    sizes = {b: SensorMap.load(b).size_mm for b in BOARDS}
+    names = {"gw-brott": "GW:s brott", "judge-dredd": "Judge Dredd",
+             "unamerican-graffiti": "Unamerican Graffiti"}
+    phrases += [f"{names[b]} {w:g} × {h:g} mm" for b, (w, h) in sizes.items()]
+    paper = stack.layer("unamerican-graffiti", "print")
+    phrases.append(f"counts {paper.thickness_mm:.2f} ± {paper.tol_mm:g} mm for it")
     for phrase in phrases:
         assert phrase in text, phrase
