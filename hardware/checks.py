@@ -13,6 +13,8 @@ requirement:
 ``buck_headroom_v``            > 0 (input above output + dropout)
 ``settle_us``                  ≤ ``dwell_us`` / 2
 ``min_margin_counts``          ≥ 5 × ``noise_counts``
+``worst_corner_margin_counts`` ≥ 5 × ``noise_counts`` (at every tolerance corner)
+``worst_saturation_fraction``  ≤ 0.9 (at every tolerance corner)
 ``min_hold_safety``            ≥ 2
 ============================= ======================================
 
@@ -29,9 +31,16 @@ from lawmaster.hardware.electronics.budget import figures as electrical
 from lawmaster.hardware.electronics.cost import bill
 from lawmaster.hardware.electronics.generate import board_erc, host_design, scanner_design
 from lawmaster.hardware.electronics.pcb_cost import specs_for
+from lawmaster.hardware.magnetics.tolerance import SATURATION_LIMIT
 
 SUPPLY_MARGIN = 1.25
-MAGNETIC_KEYS = ("min_margin_counts", "noise_counts", "min_hold_safety")
+MAGNETIC_KEYS = (
+    "min_margin_counts",
+    "noise_counts",
+    "min_hold_safety",
+    "worst_saturation_fraction",
+    "worst_corner_margin_counts",
+)
 
 
 def check(board: str) -> dict[str, float]:
@@ -81,6 +90,19 @@ def failures(figures: dict[str, float]) -> list[str]:
         out.append(
             f"the worst classification margin, {figures['min_margin_counts']:.0f} counts, is"
             f" under 5 × the noise ({figures['noise_counts']:.1f} counts)"
+        )
+    if "worst_corner_margin_counts" in figures and (
+        figures["worst_corner_margin_counts"] < 5 * figures["noise_counts"]
+    ):
+        out.append(
+            f"at its worst tolerance corner a margin is {figures['worst_corner_margin_counts']:.0f}"
+            f" counts, under 5 × the noise ({figures['noise_counts']:.1f} counts)"
+        )
+    if figures.get("worst_saturation_fraction", 0.0) > SATURATION_LIMIT:
+        out.append(
+            "at its worst tolerance corner a sensor reads"
+            f" {figures['worst_saturation_fraction']:.0%} of its specified range"
+            f" (at most {SATURATION_LIMIT:.0%})"
         )
     if figures["min_hold_safety"] < 2:
         out.append(f"the worst holding safety factor is {figures['min_hold_safety']:.2f} (< 2)")

@@ -55,6 +55,10 @@ class Magnet:
     footprint_mm: float = 0.0  # diameter of the piece's base that carries this magnet
     body_g: float = 0.0  # the piece's mass without the magnet (grams)
     base: str = ""  # what the piece's base is made of (its friction on the board)
+    #: How the lift is built, which sets its tolerance (``hardware/magnetics/tolerance.py``
+    #: ``LIFT_TOL_MM``): ``"rigid"`` (a hard body's pocket floor under a thin skin),
+    #: or, when empty, the base material itself.
+    lift_kind: str = ""
 
     @property
     def sign(self) -> int:
@@ -229,6 +233,7 @@ class SensorMap:
                     float(m.get("footprint_mm", 0.0)),
                     float(m.get("body_g", 0.0)),
                     str(m.get("base", "")),
+                    str(m.get("lift_kind", "")),
                 )
                 for m in k["magnets"]
             )

@@ -52,11 +52,11 @@ with ``from_`` spelled ``"from"``; every one has ``t``, the frame time in second
 Timing: a ``Moved`` comes when the magnet has settled: sensing's debounce plus
 its stillness window (5 scans within the *landed* spread for a piece put down
 from above, which tolerates the bob of a piece just set down; ``LONG_STILL_MS``,
-60 ms, of steady scans (25 at 400/s; a kind's own window where its map gives one,
-GW's pair 40 ms; creeping under 0.25 mm allowed) for one that arrived
+65 ms, of steady scans (27 at 400/s; a kind's own window where its map gives one,
+GW's pair 45 ms; creeping under 0.25 mm allowed) for one that arrived
 sliding — left its last space less than ``slide_gap``, 0.35 s, before — since
 a slow slide can look still for a few scans as it crosses a
-sensor's centre): ~5-60 ms after the piece stops, at the 400 scans/s of the
+sensor's centre): ~5-65 ms after the piece stops, at the 400 scans/s of the
 GW:s brott board (``lawmaster.host.sensing.rate``). Should noise
 deny the long window, a sliding magnet that stays ``slide_confirm`` (0.25 s)
 after a short one counts as at rest. Slides slower than ~50 mm/s may still be

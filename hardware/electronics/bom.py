@@ -6,14 +6,15 @@ stickers, cables) are listed in :mod:`.cost`, the mechanical parts in
 ``hardware/mechanical/parts.json``, the PCBs by :func:`.pcb_cost.specs_for`. Every
 line is priced from ``hardware/prices.json`` (:func:`.cost.bill`), and each price
 says where and when it was read or that it is an estimate. The magnets section is
-hand-written (the magnetics side of the design chooses magnets) and is carried over
-between its markers each time the file is generated.
+the magnetics side's (:mod:`lawmaster.hardware.magnetics.bomdoc`, from the maps),
+written between its markers each time the file is generated.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from lawmaster.hardware.magnetics import bomdoc
 from lawmaster.hardware.sensor_map import SensorMap
 
 from .budget import settling
@@ -25,8 +26,6 @@ from .pcb_cost import PcbSpec, quote, specs_for
 from .prices import Prices, load
 from .tables import ranges
 
-MAGNETS_BEGIN = "<!-- hand-written: magnets (begin); the generator carries this section over -->"
-MAGNETS_END = "<!-- hand-written: magnets (end) -->"
 TITLES = {
     "gw-brott": "GW:s brott",
     "judge-dredd": "Judge Dredd",
@@ -61,7 +60,7 @@ def _bom_rows(
     return [(row, dict(counts[row]), refs.get(row, [])) for row in order]
 
 
-def render(designs: dict[str, list[Design]], magnets: str) -> str:
+def render(designs: dict[str, list[Design]]) -> str:
     """The whole BOM.md text. ``designs``: board → [its scanner, the host side]."""
     lines = [
         HEADER,
@@ -129,7 +128,7 @@ def render(designs: dict[str, list[Design]], magnets: str) -> str:
             f"| {TITLES[board]} | {tree.sensors} | {tree.first_level} | {tree.second_level} |"
             f" {rate}/s | `maps/{sensor_map.game}-{sensor_map.board}.json` |"
         )
-    lines += ["", MAGNETS_BEGIN, magnets.strip("\n"), MAGNETS_END, ""]
+    lines += ["", bomdoc.section(), ""]
     return "\n".join(lines)
 
 
@@ -141,25 +140,25 @@ def _mechanical_section(boards: list[str]) -> list[str]:
     lines = [
         "## Mechanical parts (from `mechanical/parts.json`)",
         "",
-        "Sheets are cut to the board's size (`maps/*.json`, `size_mm`); `stack_layer` is the",
-        "layer of `hardware/magnetics/stack.py` a part makes. *proposed*: not settled by the",
-        "stack yet.",
+        "Generated with the drawings from the mechanical design (`python -m",
+        "lawmaster.hardware.mechanical`; `hardware/mechanical/`): sheets are cut to the",
+        "drawings' plan (the board's size plus its rim), standoffs stand at the supports",
+        "of `mechanical/supports.py`, the magnets and lifts are the maps' (one spare",
+        "magnet of each size). Size: length × width × thickness, a disc Ø × thickness, a",
+        "screw or standoff thread × length. The print of the board's art is counted: the",
+        "art is the owner's own copy of the game, not bought again, but the paper and ink",
+        "of its 1:1 print are a cost.",
         "",
-        "| board | part | size | qty | price key |",
-        "|---|---|---|---|---|",
+        "| board | part | material | size (mm) | spec | qty | price key |",
+        "|---|---|---|---|---|---|---|",
     ]
     for board in boards:
         for part in mechanical_parts(board):
-            size = ""
-            if part.size_mm:
-                size = f"{part.size_mm[0]:g} × {part.size_mm[1]:g}"
-                if part.thickness_mm:
-                    size += f" × {part.thickness_mm:g}"
-                size += " mm"
-            note = " *(proposed)*" if part.raw.get("status") == "proposed" else ""
+            size = " × ".join(f"{v:g}" for v in part.size_mm)
+            qty = f"{part.qty:g} m²" if part.unit == "m²" else f"{part.qty:g}"
             lines.append(
-                f"| {TITLES[board]} | {part.what}{note} | {size} | {part.quantity}"
-                f" | `{part.price}` |"
+                f"| {TITLES[board]} | {part.what} | {part.material} | {size} | {part.spec}"
+                f" | {qty} | `{part.price}` |"
             )
     return lines
 
@@ -250,18 +249,12 @@ def _prices_section(prices: Prices, bills: dict[str, Bill]) -> list[str]:
             + ", ".join(f"{k} {v:g}" for k, v in fab.params.items())
             + f" | {fab.source.describe()} |"
         )
-    unused = [key for key in prices.prices if key not in used]
-    if unused:
+    reserved = [(key, p) for key, p in prices.prices.items() if key not in used]
+    if reserved:
         lines += [
             "",
-            "Priced for the parts the split boards add (not counted until the circuits have"
-            " them): " + ", ".join(f"`{k}`" for k in unused) + ".",
+            "Priced already, not counted until the design has them (`reserved_for`):",
+            "",
+            *(f"- `{key}` ({p.what}): {p.reserved_for}" for key, p in reserved),
         ]
     return lines
-
-
-def carried_magnets(text: str) -> str:
-    """The hand-written magnets section of an existing BOM.md (empty if it has none)."""
-    if MAGNETS_BEGIN not in text or MAGNETS_END not in text:
-        return ""
-    return text.split(MAGNETS_BEGIN, 1)[1].split(MAGNETS_END, 1)[0]

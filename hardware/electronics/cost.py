@@ -181,12 +181,21 @@ def _off_schematic_lines(prices: Prices, board: str) -> list[CostLine]:
 
 
 def _mechanical_lines(prices: Prices, board: str) -> list[CostLine]:
-    lines = []
+    """One line per price key: parts cut from the same sheet or taken from the same pack
+    are bought together (one minimum order, whole packs over their sum)."""
+    amounts: dict[str, float] = {}
+    items: dict[str, list[str]] = {}
     for part in mechanical_parts(board):
         if part.price not in prices.prices:
             raise Unpriced(f"no price in prices.json for {board}'s {part.id} ({part.price})")
-        lines.append(_line(prices, "mechanical", part.what, part.price, part.amount))
-    return lines
+        amounts[part.price] = amounts.get(part.price, 0.0) + part.amount(
+            prices.prices[part.price].unit
+        )
+        items.setdefault(part.price, []).append(part.what)
+    return [
+        _line(prices, "mechanical", "; ".join(items[key]), key, amount)
+        for key, amount in amounts.items()
+    ]
 
 
 def bill(

@@ -3,7 +3,7 @@
 ``python -m lawmaster.hardware.electronics.generate`` (or ``lawmaster hardware
 generate``) writes, relative to the repository root:
 
-* ``hardware/BOM.md`` (its hand-written magnets section carried over),
+* ``hardware/BOM.md`` (its magnets section from :mod:`lawmaster.hardware.magnetics.bomdoc`),
 * the figures, warm-up and first-power sections of ``hardware/BUILD.md`` (the rest
   of it is hand-written),
 * ``wiring.md``,
@@ -87,11 +87,9 @@ def board_erc(board: str) -> ErcResult:
 def outputs(root: Path = ROOT) -> dict[Path, str]:
     """Every generated file and its content."""
     built = designs()
-    bom_path = root / "hardware" / "BOM.md"
-    existing = bom_path.read_text("utf-8") if bom_path.exists() else ""
     per_board = {b: [built.scanners[b], built.host_i2c] for b in BOARDS}
     files = {
-        bom_path: bom.render(per_board, bom.carried_magnets(existing)),
+        root / "hardware" / "BOM.md": bom.render(per_board),
         root / "wiring.md": wiring.render(built.scanners, built.host_i2c, built.host_uart),
     }
     build_path = root / "hardware" / "BUILD.md"

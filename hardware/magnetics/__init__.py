@@ -6,8 +6,12 @@
 * :mod:`.margins` — readings at the centre, at the worst placement
   (:mod:`.placement`) and at the neighbour spot, and their margins in counts.
 * :mod:`.holding` — holding forces (magpylib-force, :mod:`.forces`).
-* :mod:`.stack` — the layers of each board; :mod:`.report` writes
-  ``hardware/MAGNETICS.md`` from all of it.
+* :mod:`.tolerance` — every figure at every tolerance corner (layers, sensor
+  spread, magnets, lifts, placement, temperature) and a seeded Monte Carlo.
+* :mod:`.stack` — the layers of each board, their tolerances and the room they
+  leave for parts (``part_space_mm``); :mod:`.report` writes
+  ``hardware/MAGNETICS.md`` from all of it, :mod:`.mapsdoc` the example in
+  ``hardware/SENSOR-MAPS.md`` and :mod:`.bomdoc` the BOM's magnets section.
 * :func:`check` — the figures ``lawmaster hardware check`` prints.
 """
 

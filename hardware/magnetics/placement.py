@@ -5,8 +5,10 @@ any further out and the players themselves could not say which space it is on.
 The centre of a base of diameter ``b`` in a square cell of pitch ``p`` can then
 be ``(p − b)/2`` off centre towards a neighbour and ``√2`` times that towards a
 corner; in a hexagon ``p`` across flats, ``p/2 − b/2`` towards a neighbour and
-``(p/2 − b/2)/cos 30°`` towards a corner. GW:s brott's jail slots are pockets
-``POCKET_CLEARANCE_MM`` wider than the piece (the template marks them as cut-outs).
+``(p/2 − b/2)/cos 30°`` towards a corner. GW:s brott's jail slots, and every
+standing spot of a board with spot pockets (Judge Dredd, ``stack.SPOT_POCKETS``), are
+pockets ``POCKET_CLEARANCE_MM`` wider than the piece's base (the template marks them
+as cut-outs): the base drops in and stands within half that of the pocket's centre.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from lawmaster.hardware.magnetics.stack import SPOT_POCKETS
 from lawmaster.hardware.sensor_map import SensorMap
 
 POCKET_CLEARANCE_MM = 1.0
@@ -32,6 +35,9 @@ def placement(sensor_map: SensorMap, footprint_mm: float, *, pocket: bool = Fals
     """The worst placement on a spot of ``sensor_map`` (or in a jail pocket)."""
     if pocket:
         e = POCKET_CLEARANCE_MM / 2
+        return Placement(e, e)
+    if sensor_map.game in SPOT_POCKETS:
+        e = SPOT_POCKETS[sensor_map.game].clearance_mm / 2
         return Placement(e, e)
     e = max(0.0, (sensor_map.pitch_mm - footprint_mm) / 2)
     if sensor_map.game in HEX_GAMES:

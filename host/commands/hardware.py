@@ -3,9 +3,11 @@
 ``lawmaster hardware check [--board B] [--json]`` prints every budget and margin
 of each standard board (or one) and exits 1 when one is not met (the
 requirements: :mod:`lawmaster.hardware.checks`). ``lawmaster hardware generate
-[--check]`` rewrites ``hardware/BOM.md``, ``wiring.md`` and
-``hardware/schematic/`` from the SKiDL circuits (or, with ``--check``, exits 1
-when a committed one is out of date).
+[--check]`` rewrites every text file generated from the design
+(:mod:`lawmaster.hardware.generate`: ``hardware/BOM.md``, ``wiring.md``,
+``hardware/schematic/``, the generated sections of ``hardware/BUILD.md``, the
+mechanical drawings and parts list, ``MAGNETICS.md``, ``SENSOR-MAPS.md``'s example,
+the templates) or, with ``--check``, exits 1 when a committed one is out of date.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ ROWS = (
     ("heat_gain_counts", "gain drift at full swing", "counts"),
     ("min_margin_counts", "worst classification margin", "counts"),
     ("noise_counts", "noise", "counts"),
+    ("worst_corner_margin_counts", "worst margin at its worst tolerance corner", "counts"),
+    ("worst_saturation_fraction", "sensor's range used at the worst corner", "×"),
     ("min_hold_safety", "worst holding safety factor", "×"),
     ("gw_follow_ratio", "blue magnet follows (pull/resist), PTFE low μ", "×"),
     ("gw_follow_ratio_high_friction", "blue magnet follows (pull/resist), PTFE high μ", "×"),
@@ -85,8 +89,8 @@ def check(board: str | None, as_json: bool) -> None:
 @command.command("generate")
 @click.option("--check", "only_check", is_flag=True, help="Write nothing; exit 1 if out of date.")
 def generate(only_check: bool) -> None:
-    """Rewrite BOM.md, wiring.md and hardware/schematic/ from the circuits."""
+    """Rewrite every file generated from the design (BOM.md, wiring.md, drawings, docs)."""
     # Here, not at the top: SKiDL, of the optional [hardware] extra (see check).
-    from lawmaster.hardware.electronics import generate as gen
+    from lawmaster.hardware import generate as gen
 
     raise SystemExit(gen.main(["--check"] if only_check else []))

@@ -11,7 +11,7 @@ Per frame :meth:`Sensing.feed` takes one reading per channel and returns events:
   *landed* spread (``LANDED``: a piece put down from above may still bob a few
   tenths of a millimetre in height, which swings its reading though it stands
   where it landed), and again after the long window (the kind's own, else
-  ``LONG_STILL_MS``: 13 readings at 200 scans/s) within the tight *still* spread
+  ``LONG_STILL_MS``: 14 readings at 200 scans/s) within the tight *still* spread
   (a few noise widths). A
   magnet sliding over a spot is seen (``Occupancy``) but does not settle, which is
   how the tracker tells the cells a slide passed from the cell where it stopped; a
@@ -63,22 +63,24 @@ LANDED = 0.20
 #: centre the field is a paraboloid, ``level − reading ≈ a·d²``, so the slope is
 #: ``2·√(a·(level − reading))``, with ``a`` ≈ ``CURVATURE`` × the level's height per
 #: mm²: the largest of the reference boards' magnets through their stacks (magpylib:
-#: the gw_brott criminal's 0.0180 rounded up, the Dredd and Graffiti standees' 0.0164, GW's pair
-#: 0.0063), so no kind's creep is taken for motion; a larger value would let a slide
+#: the Graffiti pieces' 0.01650 rounded up, the gw_brott criminal's 0.0121, Dredd's
+#: Judges' 0.0149, GW's pair 0.0147), so no kind's creep is taken for motion; a larger
+#: value would let a slide
 #: look still further off the centre. At the centre the slope is nil and the tight
 #: spread alone decides, so a slow slide crossing a centre is not still.
 CREEP_MM = 0.25
-CURVATURE = 0.0181
+CURVATURE = 0.0166
 #: The long window, for a kind whose sensor map gives none (``Kind.long_still_ms``).
 #: A careful slide (``stillness.CAREFUL_CROSSING_MM_S``) crossing a sensor's centre
-#: keeps the reading within the still spread for up to 59 ms with the magpylib
-#: fields of the reference boards (the gw_brott criminal's flat top, at the board's
-#: datasheet noise figure of 46 counts); the window must outlast that, and this is
-#: the next whole scan at 200 scans/s. Each kind's own window, in its map, is as
-#: short as its own field allows (GW's pair 40 ms). ``tests/sensing/test_sensing_stillness.py``
+#: keeps the reading within the still spread for up to 63 ms with the magpylib
+#: fields of the reference boards (the gw_brott criminal's flat top, Ø15 mm since its
+#: margins were taken at every tolerance corner, at the board's datasheet noise
+#: figure of 46 counts); the window must outlast that, and this is the next whole
+#: scan at 200 scans/s. Each kind's own window, in its map, is as short as its own
+#: field allows (GW's pair 45 ms). ``tests/sensing/test_sensing_stillness.py``
 #: recomputes both from the field tables, so a magnet or stack change that needs a
 #: longer window (or allows a shorter one) fails there instead of in a game.
-LONG_STILL_MS = 60.0
+LONG_STILL_MS = 65.0
 _LOW, _HIGH = -1, 65536  # outside any u16 reading
 _LANE = 32
 _BIT = 17  # lane value = 2**17 ± (reading − edge): bit 17 set ⇔ reading inside the edge
@@ -199,7 +201,7 @@ class Sensing:
         self.still_frames = still_frames
         # A slow slide crossing a sensor's centre looks still for a *time* (the field
         # is flat at its peak), however fast the scans come: the long window spans
-        # ``long_still_ms`` (13 readings at 200 scans/s, 25 at 400), or the kind's own
+        # ``long_still_ms`` (14 readings at 200 scans/s, 27 at 400), or the kind's own
         # window where its map gives one. ``long_still_frames`` sets every kind's.
         if long_still_frames is None:
             long_still_frames = long_window_frames(long_still_ms, rate)

@@ -1,6 +1,8 @@
-"""The BOM you can order: every line has a price that says where it came from, the cost per
-table adds up, the PCBs are priced by the fabs' published models from explicit specs, and
-the first mechanical parts list agrees with the stack and the maps."""
+"""The BOM you can order: every line has a price that says where it came from, every price
+is used (or says what it is kept for), the cost per table adds up, the PCBs are priced by
+the fabs' published models from explicit specs, and the mechanical parts the BOM prices
+(``hardware/mechanical/parts.json``, generated from the mechanical design) are the
+design's: sheets of the drawings' size, a keeper per sensor, a standoff per support."""
 
 from __future__ import annotations
 
@@ -20,10 +22,12 @@ from lawmaster.hardware.electronics.cost import (
     order_number,
 )
 from lawmaster.hardware.electronics.generate import host_design, scanner_design
-from lawmaster.hardware.electronics.mechanical import PARTS
+from lawmaster.hardware.electronics.mechanical import PARTS, BadPriceUnit, MechPart
 from lawmaster.hardware.electronics.mechanical import parts as mechanical_parts
 from lawmaster.hardware.electronics.pcb_cost import PcbSpec, fab_cost, quote, specs_for
-from lawmaster.hardware.magnetics.stack import STACKS
+from lawmaster.hardware.magnetics import stack
+from lawmaster.hardware.mechanical.parts import PIECES, magnet_price
+from lawmaster.hardware.mechanical.supports import outline, support_points
 from lawmaster.hardware.sensor_map import SensorMap
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
@@ -60,7 +64,7 @@ def test_bom_a_line_without_a_price_fails():
         bill("gw-brott", designs, specs_for("gw-brott"), without)
     data = _raw()
     data["prices"].pop("washer-m4")
-    with pytest.raises(Unpriced, match="keepers"):
+    with pytest.raises(Unpriced, match="keeper-washer"):
         bill("gw-brott", designs, specs_for("gw-brott"), prices_mod.parse(data))
 
 
@@ -99,8 +103,9 @@ def test_bom_quantity_breaks_minimum_orders_and_packs():
     assert math.isclose(prices.cost("ntag213", 3)[0], 10 * 0.30)
     # Washers come by the hundred: 122 buys two packs.
     assert math.isclose(prices.cost("washer-m4", 122)[0], 2 * 3.0)
-    # Sheet by the square metre.
-    assert math.isclose(prices.cost("acrylic-2mm", 0.075)[0], 0.075 * 60.0)
+    # Sheet by the square metre; an offcut has its least size.
+    assert math.isclose(prices.cost("acrylic-xt-2mm", 0.075)[0], 0.075 * 45.0)
+    assert math.isclose(prices.cost("acrylic-5mm", 0.001)[0], 0.01 * 110.0)
 
 
 def test_bom_pcbs_are_priced_from_explicit_specs_by_the_published_models():
@@ -142,24 +147,112 @@ def test_bom_cost_grows_with_what_a_table_needs():
     assert card_count("unamerican-graffiti") == 0
 
 
-def test_mechanical_parts_agree_with_the_stack_and_the_maps():
-    for board in BOARDS:
-        sensor_map = SensorMap.load(board)
-        stack = STACKS[board]
-        found = mechanical_parts(board)
-        by_layer: dict[int, float] = {}
-        for part in found:
-            if part.stack_layer is not None:
-                by_layer[part.stack_layer] = by_layer.get(part.stack_layer, 0) + part.thickness_mm
-        assert by_layer, board
-        # The parts that make a layer add up to its thickness.
-        for index, thickness in by_layer.items():
-            assert thickness == pytest.approx(stack[index].thickness_mm), (board, index)
-        for part in found:
-            if part.measure == "area" and part.raw.get("stack_layer") == 0:
-                assert part.size_mm == tuple(sensor_map.size_mm), (board, part.id)
-    keepers = next(p for p in mechanical_parts("gw-brott") if p.id == "keepers")
-    assert keepers.quantity == len(SensorMap.load("gw-brott").spots)
+@pytest.fixture(scope="module")
+def bills():
+    return {
+        board: bill(board, [scanner_design(board), host_design("i2c")], specs_for(board))
+        for board in BOARDS
+    }
+
+
+def test_every_price_is_used_by_a_bill_or_says_what_it_is_kept_for(bills):
+    used = {line.price_key for b in bills.values() for line in b.lines}
+    for key, price in prices_mod.load().prices.items():
+        if price.reserved_for is None:
+            assert key in used, f"{key}: no board's bill uses it (drop it, or say reserved_for)"
+        else:
+            assert key not in used, f"{key} is in use now: drop its reserved_for"
+
+
+def _by_id(board: str) -> dict[str, MechPart]:
+    return {p.id: p for p in mechanical_parts(board)}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_mechanical_parts_are_the_design_s(board):
+    prices = prices_mod.load()
+    sm = SensorMap.load(board)
+    parts = _by_id(board)
+    sheet = outline(board).sheet
+    # Every part is priced, in a unit its price can take.
+    for part in parts.values():
+        assert part.amount(prices.prices[part.price].unit) > 0, part.id
+    # The sheets a builder cuts are the drawings' size, at least the board's, as thick as
+    # their stack layer.
+    covers = ["front-cover", "back-cover"] if stack.two_sided(board) else ["cover", "base"]
+    for cid in covers:
+        w, h, t = parts[cid].size_mm
+        assert (w, h) == pytest.approx(sheet), cid
+        assert w >= sm.size_mm[0] and h >= sm.size_mm[1], cid
+    if stack.two_sided(board):
+        assert parts["front-cover"].size_mm[2] == stack.layer(board, "front_cover").thickness_mm
+        assert parts["back-cover"].size_mm[2] == stack.layer(board, "back_cover").thickness_mm
+        assert parts["transfer-film"].qty == pytest.approx(2 * sheet[0] * sheet[1] * 1e-6, abs=5e-4)
+    else:
+        pockets = stack.SPOT_POCKETS.get(board)
+        cover_t = pockets.sheet_mm if pockets else stack.layer(board, "front_cover").thickness_mm
+        assert parts["cover"].size_mm[2] == cover_t
+    # The print is the playing area 1:1, one per face.
+    assert parts["print"].size_mm[:2] == tuple(sm.size_mm)
+    assert parts["print"].qty == (2 if stack.two_sided(board) else 1)
+    # A standoff, and the screws that clamp it, at every support point.
+    n_sup = len(support_points(board))
+    assert parts["standoff"].qty == n_sup
+    assert parts["standoff"].size_mm[1] == pytest.approx(
+        stack.layer(board, "front_spacer" if stack.two_sided(board) else "back_spacer").thickness_mm
+    )
+    screws = [p for p in parts.values() if p.id.startswith("screw-")]
+    assert len(screws) == 2 and all(p.qty == n_sup for p in screws)
+    if not stack.two_sided(board):
+        assert parts["spacer-pad"].qty == n_sup
+        assert parts["spacer-pad"].size_mm[1] == stack.layer(board, "front_spacer").thickness_mm
+    # Every magnet size of the map: the pieces' count plus a spare, at its own price.
+    count: dict[str, int] = {}
+    for name, kind in sm.kinds.items():
+        for m in kind.magnets:
+            key = magnet_price(m.diameter_mm, m.thickness_mm)
+            count[key] = count.get(key, 0) + PIECES[board][name]
+    for key, n in count.items():
+        part = parts[key]
+        assert part.price == key and part.qty == n + 1, key
+
+
+def test_mechanical_gw_s_keepers_and_stand():
+    parts = _by_id("gw-brott")
+    sm = SensorMap.load("gw-brott")
+    assert parts["keeper-washer"].qty == len(sm.spots)
+    keeper = sm.sensor.keeper
+    assert parts["keeper-washer"].size_mm == (keeper.outer_mm, keeper.inner_mm, keeper.thickness_mm)
+    assert parts["keeper-washer"].price == "washer-m4"
+
+
+def test_mechanical_pricing_buys_sheet_by_area_strip_by_length_and_shares_a_pack(bills):
+    prices = prices_mod.load()
+    parts = _by_id("judge-dredd")
+    cover = parts["cover"]
+    assert cover.amount("m2") == pytest.approx(cover.size_mm[0] * cover.size_mm[1] * 1e-6)
+    rim = parts["rim"]
+    assert rim.amount("m") == pytest.approx(rim.size_mm[0] / 1000)
+    pad = parts["spacer-pad"]  # discs cut from sheet: the square each is cut from
+    assert pad.amount("m2") == pytest.approx(pad.qty * pad.size_mm[0] ** 2 * 1e-6)
+    assert parts["standoff"].amount("pack") == parts["standoff"].qty
+    film = _by_id("gw-brott")["transfer-film"]
+    assert film.amount("m2") == film.qty
+    with pytest.raises(BadPriceUnit):
+        film.amount("each")
+    # Graffiti's two kinds of piece share one rubber sheet: bought once, at its least size.
+    graffiti = [p for p in mechanical_parts("unamerican-graffiti") if p.price == "rubber-sheet-2mm"]
+    assert len(graffiti) == 2
+    lines = [ln for ln in bills["unamerican-graffiti"].lines if ln.price_key == "rubber-sheet-2mm"]
+    assert len(lines) == 1
+    need = sum(p.amount("m2") for p in graffiti)
+    assert lines[0].amount == pytest.approx(need)
+    assert lines[0].eur == pytest.approx(prices.cost("rubber-sheet-2mm", need)[0])
+    # The mechanical section is the sum of its lines, one per price key.
+    for board, priced in bills.items():
+        mech = [ln for ln in priced.lines if ln.section == "mechanical"]
+        assert len({ln.price_key for ln in mech}) == len(mech)
+        assert {ln.price_key for ln in mech} == {p.price for p in mechanical_parts(board)}
 
 
 def test_mechanical_parts_file_rejects_a_repeated_id(tmp_path):
@@ -168,4 +261,13 @@ def test_mechanical_parts_file_rejects_a_repeated_id(tmp_path):
     path = tmp_path / "parts.json"
     path.write_text(json.dumps(data), "utf-8")
     with pytest.raises(ValueError, match="repeat"):
+        mechanical_parts("gw-brott", path)
+
+
+def test_mechanical_parts_file_of_another_format_is_refused(tmp_path):
+    data = json.loads(PARTS.read_text("utf-8"))
+    data["version"] = 0
+    path = tmp_path / "parts.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ValueError, match="regenerate"):
         mechanical_parts("gw-brott", path)

@@ -54,9 +54,10 @@ def test_electronics_erc_counts_a_wiring_mistake():
     assert "OUTPUT connected to OUTPUT" in result.messages[0]
 
 
-def test_electronics_bom_carries_the_magnets_section_over():
-    from lawmaster.hardware.electronics.bom import carried_magnets
+def test_electronics_bom_holds_the_magnets_section_of_the_maps():
+    from lawmaster.hardware.magnetics import bomdoc
 
     text = (generate.ROOT / "hardware" / "BOM.md").read_text("utf-8")
-    magnets = carried_magnets(text)
+    magnets = bomdoc.section()
+    assert magnets in text
     assert "north-down" in magnets and "| GW:s brott | criminal piece |" in magnets

@@ -24,6 +24,8 @@ KEYS = (
     "cost_estimated_eur",
     "ripple_counts_rms",
     "heat_tau_min",
+    "worst_saturation_fraction",
+    "worst_corner_margin_counts",
 )
 
 
@@ -40,6 +42,8 @@ def test_hardware_check_json_meets_every_budget_and_margin(board):
     assert figures["min_margin_counts"] >= 5 * figures["noise_counts"]
     assert figures["min_hold_safety"] >= 2
     assert 0 < figures["cost_estimated_eur"] <= figures["cost_eur"]
+    assert figures["worst_saturation_fraction"] <= 0.9
+    assert figures["worst_corner_margin_counts"] >= 5 * figures["noise_counts"]
     if board == "gw-brott":
         # GW's pair walks: the blue magnet follows the wooden piece even when its glide
         # is at the sticky end of PTFE's friction range.
@@ -61,6 +65,8 @@ def test_hardware_check_fails_when_a_figure_misses_its_requirement():
         "min_margin_counts": 500.0,
         "noise_counts": 20.0,
         "min_hold_safety": 2.5,
+        "worst_saturation_fraction": 0.85,
+        "worst_corner_margin_counts": 300.0,
     }
     assert failures(good) == []
     for key, bad in [
@@ -71,6 +77,8 @@ def test_hardware_check_fails_when_a_figure_misses_its_requirement():
         ("settle_us", 10.5),
         ("min_margin_counts", 99.0),
         ("min_hold_safety", 1.9),
+        ("worst_saturation_fraction", 0.91),
+        ("worst_corner_margin_counts", 99.0),
         ("gw_follow_ratio_high_friction", 0.9),
     ]:
         assert len(failures({**good, key: bad})) == 1, key

@@ -51,8 +51,9 @@ def _with_magnet(board: str, **changes) -> SensorMap:
 
 
 def test_the_issue_s_tiny_disc_fails_the_margin():
-    # The original Ø5 × 2 mm criminal cannot be seen at the worst placement in a cell.
-    sm = _with_magnet("judge-dredd", diameter_mm=5.0, thickness_mm=2.0)
+    # The original Ø5 × 2 mm disc cannot be seen at the worst placement in an open cell
+    # (Graffiti's hexes; Dredd's standing spots are pockets that centre a piece).
+    sm = _with_magnet("unamerican-graffiti", diameter_mm=5.0, thickness_mm=2.0)
     assert margins.min_margin(sm) < 5 * margins.noise(sm)
 
 

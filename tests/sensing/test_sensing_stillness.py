@@ -19,7 +19,7 @@ def test_the_long_window_is_the_shortest_whole_scan_that_does():
     # on a cell it passes: the window costs a slide's settle latency no more than that.
     worst = max(crossing_still_ms(SensorMap.load(g)) for g in GAMES)
     assert worst >= LONG_STILL_MS - 5.0
-    assert long_window_frames(LONG_STILL_MS, 200.0) == 13
+    assert long_window_frames(LONG_STILL_MS, 200.0) == 14
 
 
 @pytest.mark.parametrize("game", GAMES)

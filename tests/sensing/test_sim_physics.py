@@ -30,9 +30,10 @@ def test_polarity_sign_and_strength():
     criminal = board.read(_channel("C7")) - MID_SCALE
     gw = board.read(_channel("H3")) - MID_SCALE
     assert criminal < -2000  # north towards the board: the reading falls
-    # GW's pair: a strong south, several times a criminal's reading (the exact
-    # readings are the design's, hardware/MAGNETICS.md: ~21900 and ~-5600 counts).
-    assert gw > 3 * abs(criminal)
+    # GW's pair: a strong south, well over twice a criminal's reading (the exact
+    # readings are the design's, hardware/MAGNETICS.md: ~18300 and ~-7500 counts; the
+    # sign tells the two apart, the size keeps both far from the thresholds).
+    assert gw > 2 * abs(criminal)
 
 
 def test_field_falls_off_with_distance_and_height():

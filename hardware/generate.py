@@ -1,0 +1,88 @@
+"""Every text file generated from the hardware design, written or checked at once.
+
+``lawmaster hardware generate [--check]`` runs this: one command for every file a
+builder reads that the design's code writes, so none of them can drift from the
+others:
+
+* from the circuits (:mod:`lawmaster.hardware.electronics.generate`): ``BOM.md``
+  (with the magnets section of :mod:`lawmaster.hardware.magnetics.bomdoc` and the
+  mechanical parts of ``mechanical/parts.json``), ``wiring.md``, the figures, warm-up
+  and first-power sections of ``BUILD.md``, the netlists and overviews;
+* from the stack (:mod:`lawmaster.hardware.mechanical`): the drawings and
+  ``mechanical/parts.json``;
+* from the magnetics: ``MAGNETICS.md`` (:mod:`lawmaster.hardware.magnetics.report`)
+  and ``SENSOR-MAPS.md``'s example (:mod:`lawmaster.hardware.magnetics.mapsdoc`);
+* from the maps and the stack: the 1:1 templates and their page sets
+  (:mod:`lawmaster.hardware.templates`).
+
+The mechanical parts list is written before the BOM is built from it. The PNG renders
+(``python -m lawmaster.hardware.mechanical.render``, headless Chromium) are pictures,
+not text, and are not part of this.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from lawmaster.hardware import mechanical, templates
+from lawmaster.hardware.electronics import generate as electronics
+from lawmaster.hardware.magnetics import mapsdoc, report
+from lawmaster.hardware.sensor_map import SensorMap
+
+ROOT = electronics.ROOT
+
+
+def _design_outputs() -> dict[Path, str]:
+    """The files that come before the BOM: the mechanical parts, drawings, docs, templates."""
+    files = dict(mechanical.outputs())
+    files[report.DOC] = report.render()
+    files[mapsdoc.DOC] = mapsdoc.render(mapsdoc.DOC.read_text("utf-8"))
+    for game in templates.BOARDS:
+        sm = SensorMap.load(game)
+        files[templates.path_of(game)] = templates.render(sm)
+        for paper in templates.PAPERS:
+            files[templates.pages_path(game, paper)] = templates.pages_html(sm, paper)
+    return files
+
+
+def _differs(path: Path, text: str) -> bool:
+    return not path.exists() or path.read_text("utf-8") != text
+
+
+def stale() -> list[Path]:
+    """Every generated file whose committed text differs from what the design gives."""
+    first = _design_outputs()
+    old = [path for path, text in first.items() if _differs(path, text)]
+    if mechanical.PARTS in old:
+        # The BOM is built from the committed parts list; with that stale, say so alone.
+        return old
+    return old + electronics.stale()
+
+
+def write() -> list[Path]:
+    """Write every generated file; returns those that changed."""
+    changed = []
+    for path, text in _design_outputs().items():
+        if _differs(path, text):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            changed.append(path)
+    return changed + electronics.write()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``[--check]``."""
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--check"]:
+        old = stale()
+        for path in old:
+            print(f"out of date: {path.relative_to(ROOT)}")
+        return 1 if old else 0
+    for path in write():
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
