@@ -14,6 +14,11 @@ requirement:
 ``settle_us``                  ≤ ``dwell_us`` / 2
 ``min_margin_counts``          ≥ 5 × ``noise_counts``
 ``min_hold_safety``            ≥ 2
+``rail_sensor_min_v``          ≥ ``rail_sensor_vcc_min_v`` (the
+                               DRV5055's lowest supply, after the
+                               copper's drop at the buck's low end)
+``parts_fit``                  true (every part fits the room on its
+                               PCB face; no lead into a glued face)
 ============================= ======================================
 """
 
@@ -24,6 +29,7 @@ import math
 from lawmaster.hardware import magnetics
 from lawmaster.hardware.electronics.budget import figures as electrical
 from lawmaster.hardware.electronics.generate import board_erc
+from lawmaster.hardware.pcb import fit
 
 SUPPLY_MARGIN = 1.25
 MAGNETIC_KEYS = ("min_margin_counts", "noise_counts", "min_hold_safety")
@@ -34,6 +40,7 @@ def check(board: str) -> dict[str, float]:
     result = board_erc(board)
     figures = {"erc_errors": float(result.errors), "erc_warnings": float(result.warnings)}
     figures.update(electrical(board))
+    figures.update(fit.figures(board))
     magnetic = magnetics.check(board)
     for key in MAGNETIC_KEYS:
         value = float(magnetic[key])
@@ -75,6 +82,14 @@ def failures(figures: dict[str, float]) -> list[str]:
             f"the worst classification margin, {figures['min_margin_counts']:.0f} counts, is"
             f" under 5 × the noise ({figures['noise_counts']:.1f} counts)"
         )
+    if figures.get("rail_sensor_min_v", 99.0) < figures.get("rail_sensor_vcc_min_v", 0.0):
+        out.append(
+            f"the farthest sensor gets {figures['rail_sensor_min_v']:.3f} V, under the"
+            f" DRV5055's {figures['rail_sensor_vcc_min_v']:.2f} V"
+            f" ({figures['rail_drop_mv']:.0f} mV lost in the copper)"
+        )
+    if not figures.get("parts_fit", True):
+        out.append("a part does not fit the room on its PCB face (see lawmaster.hardware.pcb.fit)")
     if figures["min_hold_safety"] < 2:
         out.append(f"the worst holding safety factor is {figures['min_hold_safety']:.2f} (< 2)")
     follow = min(

@@ -13,6 +13,12 @@ Three questions, each answered by arithmetic on cited figures:
   board and each sensor's die, and what the warming does to a reading in counts
   (``read_u16`` counts: 65536 per supply volt span), which calibration absorbs.
 
+* **Copper** (:func:`copper`): how far the 3.3 V rail sags and ground rises at
+  each sensor at full load, through the real tracks of the generated boards,
+  the bus and satellite cables and their connector contacts
+  (:mod:`lawmaster.hardware.pcb.supply`), against the DRV5055's lowest
+  supply at the buck module's low tolerance.
+
 The panel's resistors are sized here too (:func:`led_resistors`,
 :func:`base_resistor`) and the circuits use the values found.
 """
@@ -22,6 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from lawmaster.hardware.pcb.supply import SupplyDrop, ground_counts, solve
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.rate import scan_rate
 
@@ -325,6 +332,49 @@ def heat(sensor_map: SensorMap, tree: MuxTree) -> Heat:
     return Heat(power, area, faces, board_rise, die_rise, tau, offset, gain)
 
 
+# -- the supply's copper --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Copper:
+    """The supply's copper at full load: the worst sensor's supply and its ground offset."""
+
+    drop: SupplyDrop
+    #: The buck module's lowest output (V): 3.3 V less its tolerance.
+    buck_low_v: float
+
+    @property
+    def worst_mv(self) -> float:
+        """Rail drop plus ground rise at the worst sensor (mV)."""
+        return self.drop.worst_v * 1000
+
+    @property
+    def sensor_min_v(self) -> float:
+        """The lowest supply any sensor sees (V)."""
+        return self.buck_low_v - self.drop.worst_v
+
+    @property
+    def ground_offset_counts(self) -> float:
+        """The largest ground rise at a sensor, in counts: a fixed offset calibration absorbs."""
+        return ground_counts(max(gnd for _, gnd in self.drop.sensors.values()))
+
+    @property
+    def ok(self) -> bool:
+        """Every sensor gets at least its lowest rated supply."""
+        return self.sensor_min_v >= f("drv5055.vcc_min")
+
+
+def copper(board: str) -> Copper:
+    """The rail drop and ground rise of a standard board's generated PCBs and cables.
+
+    Static at a given load and temperature, so calibration takes out the offset
+    a sensor's ground rise puts on its reading; what must hold is that the
+    farthest sensor still gets the supply its data sheet asks for when the
+    buck module sits at the low end of its tolerance.
+    """
+    return Copper(solve(board), VCC * (1 - f("buck.v_accuracy")))
+
+
 # -- one board ------------------------------------------------------------------------------
 
 
@@ -337,6 +387,7 @@ def figures(board: str) -> dict[str, float]:
     tight = min(all_rails, key=lambda rail: rail.margin)
     settle = settling(tree)
     warm = heat(sensor_map, tree)
+    rail = copper(board)
     return {
         "sensors": float(tree.sensors),
         "first_level_muxes": float(tree.first_level),
@@ -344,7 +395,8 @@ def figures(board: str) -> dict[str, float]:
         "supply_worst_a": sensors_rail.worst_a,
         "supply_capacity_a": sensors_rail.capacity_a,
         "supply_min_margin": tight.margin,
-        "buck_headroom_v": f("psu.v_out") - f("buck.dropout") - VCC,
+        # The reverse-polarity Schottky sits between the adapter and the buck module.
+        "buck_headroom_v": f("psu.v_out") - f("schottky.vf") - f("buck.dropout") - VCC,
         "settle_us": settle.settle_us,
         "dwell_us": settle.dwell_us,
         "conversion_us": settle.conversion_us,
@@ -353,4 +405,8 @@ def figures(board: str) -> dict[str, float]:
         "heat_rise_k": warm.rise_k,
         "heat_offset_counts": warm.offset_counts,
         "heat_gain_counts": warm.gain_counts,
+        "rail_drop_mv": rail.worst_mv,
+        "rail_sensor_min_v": rail.sensor_min_v,
+        "rail_sensor_vcc_min_v": f("drv5055.vcc_min"),
+        "ground_offset_counts": rail.ground_offset_counts,
     }

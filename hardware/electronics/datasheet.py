@@ -203,6 +203,41 @@ FIGURES: dict[str, Figure] = {
         "PUI Audio AI-1223-TWT-5V-2-R (5 V internally driven magnetic buzzer): rated current"
         " ≤ 30 mA; 35 mA taken",
     ),
+    # -- the supply's copper: tracks, cables, connectors ------------------------------------
+    "copper.rho": _ds(
+        1.72e-8, "ohm m", "IEC 60028: annealed copper, 1.7241e-8 Ω·m at 20 °C"
+    ),
+    "copper.tempco": _ds(0.00393, "1/K", "IEC 60028: annealed copper, +0.393 %/K at 20 °C"),
+    "copper.thickness": _as(
+        35e-6,
+        "m",
+        "outer copper of a standard 2-layer hobby-fab board: 1 oz/ft² = 35 µm (JLCPCB, PCBWay"
+        " default); thinner plating tolerance is left out, the pours' help is left out too",
+    ),
+    "copper.plating": _as(
+        20e-6, "m", "via barrel plating: IPC-6012 class 2 asks 20 µm average; 20 µm taken"
+    ),
+    "wire.awg28_ohm_per_m": _ds(
+        0.2129, "ohm/m", "ASTM B258 / AWG table: 28 AWG solid copper 212.9 Ω/km at 20 °C"
+    ),
+    "jst_sh.contact_ohm": _ds(
+        40e-3,
+        "ohm",
+        "JST SH catalog (eSH): contact resistance 20 mΩ initial, 40 mΩ after environmental"
+        " testing; 40 mΩ taken per contact",
+    ),
+    "drv5055.vcc_min": _ds(
+        3.0,
+        "V",
+        f"{DRV5055}: recommended operating conditions, VCC 3 to 3.63 V for 3.3-V operation",
+    ),
+    "buck.v_accuracy": _ds(
+        0.04, "1", "Pololu D36V50Fx product pages: output voltage within 4 % (e.g. D36V50F12: '12 V with 4%"
+        " accuracy')"
+    ),
+    "schottky.vf": _ds(
+        0.5, "V", "Vishay SS14 datasheet: forward voltage 0.50 V max at 1 A, 25 °C"
+    ),
     # -- heat -------------------------------------------------------------------------------
     "heat.h_conv": _as(
         5.0,

@@ -33,7 +33,7 @@ STOCK: dict[str, str] = {
     "TSSOP-24_4.4x7.8mm_P0.65mm": "Package_SO",
     "JST_SH_SM06B-SRSS-TB_1x06-1MP_P1.00mm_Horizontal": "Connector_JST",
     "JST_SH_SM10B-SRSS-TB_1x10-1MP_P1.00mm_Horizontal": "Connector_JST",
-    "JST_SH_SM12B-SRSS-TB_1x12-1MP_P1.00mm_Horizontal": "Connector_JST",
+    "JST_SH_SM15B-SRSS-TB_1x15-1MP_P1.00mm_Horizontal": "Connector_JST",
     "BarrelJack_CUI_PJ-102AH_Horizontal": "Connector_BarrelJack",
     "PinHeader_1x02_P2.54mm_Vertical": "Connector_PinHeader_2.54mm",
     "PinHeader_2x20_P2.54mm_Vertical": "Connector_PinHeader_2.54mm",

@@ -8,10 +8,16 @@ generate``) writes, relative to the repository root:
 * ``wiring.md``,
 * ``hardware/schematic/scanner-<board>.net`` per board and ``host-i2c.net`` /
   ``host-uart.net``: KiCad netlists,
-* ``hardware/schematic/<board>-overview.svg``: the block overview.
+* ``hardware/schematic/<board>-overview.svg``: the block overview,
+* the project's footprint library's own footprints and its ``fp-lib-table``
+  (:mod:`.footprints`),
+* every PCB's folder under ``hardware/pcb/`` (:mod:`lawmaster.hardware.pcb.generate`:
+  board, Gerbers, drill and placement files, pictures, DRC report; rebuilt only
+  when what a board is made from changed; ``--force`` rebuilds them all).
 
 ``--check`` writes nothing and exits 1 when a committed file differs from what
-the source generates.
+the source generates (the PCBs' folders are checked by their manifests, which
+needs no KiCad).
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from . import bom, figures_doc, wiring
+from lawmaster.hardware.pcb import generate as pcb_generate
+
+from . import bom, figures_doc, footprints, wiring
 from .circuits import BOARDS, Design, host, scanner
 from .erc import ErcResult, run_erc
 from .netlist import kicad_netlist
@@ -102,6 +110,7 @@ def outputs(root: Path = ROOT) -> dict[Path, str]:
     for board, design in built.scanners.items():
         assert design.tree is not None
         files[schematic / f"{board}-overview.svg"] = overview_svg(design.tree)
+    files.update(footprints.outputs(root))
     return files
 
 
@@ -126,16 +135,37 @@ def write(root: Path = ROOT) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``[--check]``."""
+    """Command line: ``[--check] [--force]``."""
     args = sys.argv[1:] if argv is None else argv
-    if args == ["--check"]:
+    if "--check" in args:
         old = stale()
         for path in old:
             print(f"out of date: {path.relative_to(ROOT)}")
-        return 1 if old else 0
+        boards = pcb_generate.stale()
+        for problem in boards:
+            print(f"out of date: {problem}")
+        return 1 if old or boards else 0
+    # The footprints first (the boards load them), the boards next (the wiring tables read
+    # the copper of the boards), the documents last.
+    missing = footprints.missing_stock()
+    if missing:
+        print(f"the footprint library lacks {', '.join(missing)}")
+        return 1
+    for path, text in footprints.outputs(ROOT).items():
+        if not path.exists() or path.read_text("utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    try:
+        rebuilt = pcb_generate.write(force="--force" in args)
+    except RuntimeError as why:
+        print(f"PCBs not regenerated: {why}")
+        rebuilt = None
+    for name in rebuilt or ():
+        print(f"wrote hardware/pcb/ files of {name}")
     for path in write():
         print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return 0 if rebuilt is not None else 1
 
 
 if __name__ == "__main__":

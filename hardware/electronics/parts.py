@@ -250,9 +250,9 @@ SPECS: dict[str, PartSpec] = {
             "JST SM10B-SRSS-TB", _sh(10), Height(2.95, 0.0, _JST_SH),
         ),
         PartSpec(
-            "jst12", "J", "JST SH 1.0 mm header, 12 ways, side entry (sensor bus)",
-            "SH 12", "SMD", footprint("JST_SH_SM12B-SRSS-TB_1x12-1MP_P1.00mm_Horizontal"),
-            "JST SM12B-SRSS-TB", _sh(12), Height(2.95, 0.0, _JST_SH),
+            "jst15", "J", "JST SH 1.0 mm header, 15 ways, side entry (sensor bus)",
+            "SH 15", "SMD", footprint("JST_SH_SM15B-SRSS-TB_1x15-1MP_P1.00mm_Horizontal"),
+            "JST SM15B-SRSS-TB", _sh(15), Height(2.95, 0.0, _JST_SH),
         ),
         PartSpec(
             "jumper", "J", "2-pin header and jumper (scanner safe mode)", "safe mode",

@@ -23,7 +23,7 @@ sell at their lowest price) that carry the sensors of one part of the board:
 
 Only the multiplexer chain crosses between the pieces that carry multiplexers:
 supply, ground, the four select lines and one analog line per multiplexer, on
-one 12-way bus that runs from the scanner board through up to three pieces in a
+one 15-way bus that runs from the scanner board through up to three pieces in a
 *chain*. Each piece takes the first analog line(s) of the bus for its own
 multiplexer(s) and passes the rest on shifted down, so every piece of a kind is
 the same PCB wherever it sits; the scanner's second-level multiplexer reads
@@ -46,6 +46,7 @@ from functools import cache
 
 from lawmaster.hardware.sensor_map import SensorMap, Spot
 
+from .datasheet import figure
 from .parts import PICO_PINS
 
 INPUTS = 16
@@ -57,10 +58,13 @@ MAX_PIECE_MM = 100.0
 #: tolerance (±0.2 mm on the outline) never makes a row of them longer than the board.
 INSET_MM = 0.25
 
-#: The 12-way bus (JST SH): pin → signal. Ground between the supply and the select lines
-#: and beside the analog lines; two pins each for the supply (1 A per contact).
+#: The 15-way bus (JST SH): pin → signal. Four pins each for the supply and ground: a JST
+#: SH contact has up to 40 mΩ and a 28 AWG wire 0.21 Ω/m, and the first cable of a chain
+#: carries 48 sensors' 0.48 A (the copper budget, ``budget.copper``); ground between the
+#: supply and the select lines and beside the analog lines.
 BUS_PINS: tuple[str, ...] = (
-    "GND", "+3V3", "+3V3", "GND", "SEL0", "SEL1", "SEL2", "SEL3", "GND", "Z0", "Z1", "Z2",
+    "GND", "+3V3", "+3V3", "GND", "+3V3", "+3V3", "GND", "SEL0", "SEL1", "SEL2", "SEL3",
+    "GND", "Z0", "Z1", "Z2",
 )  # fmt: skip
 
 
@@ -453,7 +457,7 @@ def _cap(ref: str, key: str, net: str = "+3V3") -> LocalPart:
 
 
 def _connector(ref: str, signals: tuple[str, ...]) -> LocalPart:
-    key = {6: "jst6", 10: "jst10", 12: "jst12"}[len(signals)]
+    key = {6: "jst6", 10: "jst10", 15: "jst15"}[len(signals)]
     return LocalPart(ref, key, tuple((str(i + 1), net) for i, net in enumerate(signals)))
 
 
@@ -560,23 +564,48 @@ def kinds(board: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.kind for p in plan(board).pieces))
 
 
-def far_piece(made: Plan) -> Piece:
-    """The piece at the far end of the supply: the last of the chain with the most sensors
-    behind its first bus cable, the farthest by cable from the scanner among ties."""
+def _centre(piece: Piece) -> tuple[float, float]:
+    xs = [s.spot.x for s in piece.sensors]
+    ys = [s.spot.y for s in piece.sensors]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
 
-    def load(c: int) -> int:
+
+def cable_drops(made: Plan) -> dict[str, float]:
+    """Each piece's supply drop from its cables alone (V, every sensor at its maximum): the
+    four supply wires of a bus cable, the one of a satellite cable, a JST contact at each
+    end of each, lengths from the pieces' places plus slack. An estimate that needs no
+    routed board (the full figure, tracks and planes included, is ``budget.copper``)."""
+    icc = figure("drv5055.icc_max")
+    wire = figure("wire.awg28_ohm_per_m") / 1000
+    contact = figure("jst_sh.contact_ohm")
+
+    def cable(a: tuple[float, float], b: tuple[float, float], wires: int) -> float:
+        length = abs(a[0] - b[0]) + abs(a[1] - b[1]) + 30.0
+        return (wire * length + 2 * contact) / wires
+
+    def load(p: Piece) -> float:
+        return icc * (len(p.sensors) + sum(len(made.piece(n).sensors) for n, _, _ in p.satellites))
+
+    supply = sum(1 for pin in BUS_PINS if pin == "+3V3")
+    drops: dict[str, float] = {}
+    for c in range(CHAINS):
         pieces = made.chain(c)
-        sats = {n for p in pieces for n, _, _ in p.satellites}
-        return sum(len(p.sensors) for p in pieces) + sum(
-            len(made.piece(n).sensors) for n in sats
-        )
+        at, volts = made.scanner_at, 0.0
+        for i, p in enumerate(pieces):
+            volts += sum(load(q) for q in pieces[i:]) * cable(at, _centre(p), supply)
+            drops[p.name] = volts
+            at = _centre(p)
+            for name, _, _ in p.satellites:
+                sat = made.piece(name)
+                drops[name] = volts + icc * len(sat.sensors) * cable(at, _centre(sat), 1)
+    return drops
 
-    def reach(p: Piece) -> float:
-        return math.dist(made.scanner_at, p.origin)
 
-    used = [c for c in range(CHAINS) if made.chain(c)]
-    c = max(used, key=lambda c: (load(c), reach(made.chain(c)[-1])))
-    return made.chain(c)[-1]
+def far_piece(made: Plan) -> Piece:
+    """The piece at the far end of the supply, whose test pad is TP5: the one its cables
+    leave lowest (:func:`cable_drops`)."""
+    drops = cable_drops(made)
+    return made.piece(max(drops, key=lambda name: (drops[name], name)))
 
 
 # -- the scanner board -----------------------------------------------------------------------

@@ -57,3 +57,44 @@ STACKS: dict[str, tuple[Layer, ...]] = {
 def depth(game: str, side: str = "front") -> float:
     """Hall element to the playing surface of ``side`` (mm), summed from the layers."""
     return round(sum(layer.thickness_mm for layer in STACKS[game] if layer.side == side), 3)
+
+
+#: Room under the flat boards' sensor pieces (mm): they hang on standoffs under the map and
+#: their back face looks down into the board's base. An assumption until the base frame's
+#: drawing sets it: 8 mm of the frame's depth is kept free for the pieces' back-face parts
+#: (multiplexer, connectors, cables) and nothing else.
+FLAT_BOARD_BACK_ROOM_MM = 8.0
+
+
+def _room_layer(layer: Layer) -> bool:
+    """A layer that is empty room beside the sensor PCB (air, or the sensors' own height)."""
+    return "air" in layer.what or layer.what.startswith("DRV5055 package")
+
+
+def part_space_mm(board: str, side: str) -> float:
+    """Room for parts on the sensor PCB's ``side`` face ("front" or "back"), mm; 0.0 for a face
+    glued to the next layer.
+
+    The front face has the sensors' own height plus the air above them up to
+    the first solid layer (GW:s brott 1.1 + 4.2 = 5.3 mm; the flat boards 1.1 +
+    0.3 = 1.4 mm under the map's MDF). The back face of GW:s brott's PCB is
+    glued to GW's acrylic (no room at all); the flat boards' pieces have
+    :data:`FLAT_BOARD_BACK_ROOM_MM` under them.
+    """
+    layers = STACKS[board]
+    if side == "front":
+        air = sum(la.thickness_mm for la in layers if la.side == "front" and "air" in la.what)
+        return round(air + SOT23_HEIGHT_MM, 3)
+    if side != "back":
+        raise ValueError(f"a face is 'front' or 'back', not {side!r}")
+    after_pcb = False
+    for layer in layers:
+        if "sensor PCB" in layer.what:
+            after_pcb = True
+            continue
+        if after_pcb:
+            if "adhesive" in layer.what or "glue" in layer.what:
+                return 0.0
+            if not _room_layer(layer):
+                break
+    return FLAT_BOARD_BACK_ROOM_MM if not after_pcb else 0.0

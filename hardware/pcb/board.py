@@ -36,6 +36,7 @@ from .router import (
     Pad,
     Route,
     Unroutable,
+    drop,
     escape,
     route_net,
 )
@@ -50,7 +51,7 @@ RULES = {
     "copper_to_edge": 0.3,
     "annular_min": 0.1,
 }
-SIGNAL_WIDTH, POWER_WIDTH = 0.2, 0.4
+SIGNAL_WIDTH, POWER_WIDTH = 0.15, 0.4
 POWER_NETS = ("+3V3", "GND", "+12V", "+12V_RAW", "+12V_FUSED")
 #: The board's top-left corner sits here on KiCad's page (mm).
 MARGIN = 10.0
@@ -160,24 +161,37 @@ def make(lay: Layout, path: Path, name: str) -> list[Path]:
     """
     failures = []
     for how in ORDERS:
-        try:
-            built = build(lay, how)
-        except Unroutable as why:
-            failures.append(f"{how}: {why}")
-            continue
-        written, unconnected = save(built, path, name)
-        if unconnected == 0:
-            return written
-        failures.append(f"{how}: {unconnected} pad(s) left unconnected once the pours were filled")
+        first: list[str] = []
+        for _ in range(ATTEMPTS):
+            try:
+                built = build(lay, how, tuple(first))
+            except Unroutable as why:
+                failures.append(f"{how} {first}: {why}")
+                blocked = getattr(why, "net_name", None)
+                if blocked is None or blocked in first:
+                    break
+                first.insert(0, blocked)  # rip everything up; the net that failed goes first
+                continue
+            written, unconnected = save(built, path, name)
+            if unconnected == 0:
+                return written
+            failures.append(f"{how}: {unconnected} pad(s) unconnected once the pours were filled")
+            break
     raise Unroutable(f"{lay.board or 'scanner'}/{lay.kind}: " + "; ".join(failures))
 
 
-def build(lay: Layout, how: str = ORDERS[0]) -> Built:
-    """The KiCad board of one kind of PCB, routed with the nets in order ``how``."""
-    return _build(lay, how)
+#: Rip-up-and-retry rounds per routing order: each round routes the nets that failed so far
+#: before all others.
+ATTEMPTS = 6
 
 
-def _build(lay: Layout, how: str) -> Built:
+def build(lay: Layout, how: str = ORDERS[0], first: tuple[str, ...] = ()) -> Built:
+    """The KiCad board of one kind of PCB, routed with the nets in order ``how`` (the nets in
+    ``first`` before all others)."""
+    return _build(lay, how, first)
+
+
+def _build(lay: Layout, how: str, first: tuple[str, ...]) -> Built:
     pcbnew = kicad.require()
     board = pcbnew.BOARD()
     _rules(pcbnew, board)
@@ -230,8 +244,8 @@ def _build(lay: Layout, how: str) -> Built:
             note.SetMirrored(True)
         board.Add(note)
     _tidy_silk(pcbnew, board, outline)
-    routes = _route(pcbnew, board, lay, nets, outline, how)
-    _pour(pcbnew, board, nets, outline)
+    routes = _route(pcbnew, board, lay, nets, outline, how, first)
+    _pour(pcbnew, board, nets, outline, [(n, side, [at(x, y) for x, y in poly]) for n, side, poly in lay.planes])
     return Built(board, (ox, oy), routes)
 
 
@@ -302,6 +316,7 @@ def _route(
     nets: dict[str, Any],
     outline: list[tuple[float, float]],
     how: str,
+    first: tuple[str, ...] = (),
 ) -> list[Route]:
     names = sorted(nets)
     index = {name: i for i, name in enumerate(names)}
@@ -311,9 +326,12 @@ def _route(
     back = sum(1 for p in lay.parts if p.side == BACK and p.key != "drv5055")
     front = sum(1 for p in lay.parts if p.side != BACK and p.key not in ("drv5055", "c100n"))
     grid = Grid(outline, pads, (SIGNAL_WIDTH / 2, POWER_WIDTH / 2), 1 if back > front else 0)
+    _reserve_fanout(board, grid, index)
     escapes = _escapes(pcbnew, board, grid, pads, index)
-    routes = []
-    for name in _order(names, pads, index, how):
+    routes = _plane_drops(pcbnew, board, lay, grid, pads, index, nets)
+    order = _order(names, pads, index, how)
+    order = [n for n in first if n in order] + [n for n in order if n not in first]
+    for name in order:
         own = [p for p in pads if p.net == index[name]]
         if len(own) < 2:
             continue
@@ -324,7 +342,9 @@ def _route(
                 poured=name == GROUND,
             )
         except Unroutable as why:
-            raise Unroutable(f"{lay.board or 'scanner'}/{lay.kind}: {name}: {why}") from why
+            failed = Unroutable(f"{lay.board or 'scanner'}/{lay.kind}: {name}: {why}")
+            failed.net_name = name  # type: ignore[attr-defined]
+            raise failed from why
         routes.append(route)
         _lay(pcbnew, board, route, nets[name])
     # The fan-out a route did not use is left out: no via connected on one side only.
@@ -361,6 +381,84 @@ def _lay(pcbnew: Any, board: Any, route: Route, net: Any) -> None:
         via.SetLayerPair(pcbnew.F_Cu, pcbnew.B_Cu)
         via.SetNet(net)
         board.Add(via)
+
+
+#: Round a multiplexer, this much (mm) beyond its pins and its capacitors is kept for its own
+#: nets: its fan-out gets out before passing tracks can box a pin in.
+FANOUT_MM = 2.6
+
+
+def _reserve_fanout(board: Any, grid: Grid, index: dict[str, int]) -> None:
+    for fp in board.GetFootprints():
+        if not fp.GetFPID().GetLibItemName().wx_str().startswith("TSSOP"):
+            continue
+        nets = frozenset(index[p.GetNetname()] for p in fp.Pads() if p.GetNetname() in index)
+        x0, y0, x1, y1 = _box(fp.GetBoundingBox(False, False))
+        grid.reserve((x0 - FANOUT_MM, y0 - FANOUT_MM, x1 + FANOUT_MM, y1 + FANOUT_MM), nets)
+
+
+def _inside(point: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def _plane_drops(
+    pcbnew: Any,
+    board: Any,
+    lay: Layout,
+    grid: Grid,
+    pads: list[Pad],
+    index: dict[str, int],
+    nets: dict[str, Any],
+) -> list[Route]:
+    """A via beside every supply and ground pin of a connector, down to its net's plane on
+    the other face, laid before anything else: the chain's current crosses the piece in the
+    plane, not in a thin track (``budget.copper``)."""
+    xs = [p[0] for p in lay.outline]
+    ys = [p[1] for p in lay.outline]
+    ox, oy = snap(MARGIN - min(xs)), snap(MARGIN - min(ys))
+    planes = {
+        (name, 0 if side == "front" else 1): [(x + ox, y + oy) for x, y in poly]
+        for name, side, poly in lay.planes
+    }
+    # The connectors' supply and ground pins: their vias go behind the pin, away from
+    # the connector's body, where its own signal pins leave too.
+    behind: dict[tuple[float, float], tuple[float, float]] = {}
+    for fp in board.GetFootprints():
+        if fp.GetFPID().GetLibItemName().wx_str().startswith("JST_SH_"):
+            centre = fp.GetPosition()
+            for pad in fp.Pads():
+                c = pad.GetPosition()
+                dx, dy = (c.x - centre.x) / 1e6, (c.y - centre.y) / 1e6
+                # The pins sit 2 mm behind the body's middle, across the row: go further that way.
+                ux, uy = (0.0, dy / abs(dy)) if abs(dy) > abs(dx) / 3 else (dx / abs(dx), 0.0)
+                behind[(round(c.x / 1e6, 4), round(c.y / 1e6, 4))] = (
+                    c.x / 1e6 + 1.6 * ux, c.y / 1e6 + 1.6 * uy
+                )
+    names = {i: n for n, i in index.items()}
+    routes = []
+    for pad in pads:
+        name = names.get(pad.net)
+        if name not in ("+3V3", GROUND) or pad.drill or len(pad.layers) != 1:
+            continue
+        key = (round(pad.centre[0], 4), round(pad.centre[1], 4))
+        if key not in behind:
+            continue
+        other = 1 - pad.layers[0]
+        plane = [poly for (net, layer), poly in planes.items() if net == name and layer == other]
+        if not any(_inside(pad.centre, poly) for poly in plane):
+            continue
+        route = drop(grid, pad, 1, POWER_WIDTH, behind[key])
+        if route is None:
+            continue
+        grid.extra.setdefault(id(pad), set()).update(route.cells)
+        _lay(pcbnew, board, route, nets[name])
+        routes.append(route)
+    return routes
 
 
 #: Pads narrower than this (mm) are fine-pitch: every pin gets an escape first.
@@ -404,17 +502,30 @@ def _escapes(pcbnew: Any, board: Any, grid: Grid, pads: list[Pad], index: dict[s
     return routes
 
 
-def _pour(pcbnew: Any, board: Any, nets: dict[str, Any], outline: list[tuple[float, float]]) -> None:
-    """Ground pours on both layers (filled when the board is saved: see :func:`save`)."""
+def _pour(
+    pcbnew: Any,
+    board: Any,
+    nets: dict[str, Any],
+    outline: list[tuple[float, float]],
+    planes: list[tuple[str, str, list[tuple[float, float]]]],
+) -> None:
+    """The supply planes of the layout, and ground poured over whatever face has none (all
+    filled when the board is saved: see :func:`save`)."""
     if GROUND not in nets:
         return
-    for layer in (pcbnew.F_Cu, pcbnew.B_Cu):
+    zones = [(name, side, poly, 1) for name, side, poly in planes]
+    planned = {side for _, side, _ in planes}
+    for side in ("front", "back"):
+        if side not in planned:
+            zones.append((GROUND, side, outline, 0))
+    for name, side, poly, priority in zones:
         zone = pcbnew.ZONE(board)
-        zone.SetLayer(layer)
-        zone.SetNet(nets[GROUND])
+        zone.SetLayer(pcbnew.B_Cu if side == BACK else pcbnew.F_Cu)
+        zone.SetNet(nets[name])
+        zone.SetPriority(priority)
         shape = zone.Outline()
         shape.NewOutline()
-        for x, y in outline:
+        for x, y in poly:
             shape.Append(pcbnew.FromMM(x), pcbnew.FromMM(y))
         zone.SetLocalClearance(pcbnew.FromMM(0.3))
         zone.SetMinThickness(pcbnew.FromMM(0.25))

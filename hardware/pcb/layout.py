@@ -22,6 +22,9 @@ Multiplexers sit on a router grid point so every pin lies on a grid line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
 
 from lawmaster.hardware.electronics.parts import spec_of
 from lawmaster.hardware.electronics.pieces import (
@@ -71,6 +74,9 @@ class Layout:
     holes: tuple[tuple[float, float], ...] = ()
     #: Silkscreen notes: (text, x, y, side).
     notes: tuple[tuple[str, float, float, str], ...] = field(default=())
+    #: Supply planes: (net, side, polygon): the chain's current runs through these from one
+    #: bus connector to the other instead of through thin tracks (``budget.copper``).
+    planes: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = field(default=())
 
     def part(self, ref: str) -> Part:
         """The part ``ref``."""
@@ -101,13 +107,22 @@ def _sensors(circuit: KindCircuit, side: str = FRONT) -> list[Part]:
     return out
 
 
-def _mux_block(j: int, x: float, y: float, side: str, refs: tuple[str, str, str] | None = None
-               ) -> list[Part]:
-    """Multiplexer U<j+1> (pins along its top and bottom edges) with its 100 nF at its right
-    end, beside the supply pin's corner, and its 10 µF at its left end: the pin rows stay
-    free for the fan-out."""
+def _mux_block(j: int, x: float, y: float, side: str, refs: tuple[str, str, str] | None = None,
+               upright: bool = False) -> list[Part]:
+    """Multiplexer U<j+1> with its 100 nF and its 10 µF at its two ends (where it has no pins):
+    the pin rows stay free for the fan-out.
+
+    Lying (the default) its pin rows face up and down; ``upright``, they face left and
+    right, towards connectors at the piece's sides.
+    """
     x, y = snap(x), snap(y)
     u, cu, cb = refs or (f"U{j + 1}", f"CU{j + 1}", f"CB{j + 1}")
+    if upright:
+        return [
+            Part(u, "hc4067", x, y, 180.0, side),
+            Part(cu, "c100n", x, y - 5.4, 0.0, side),
+            Part(cb, "c10u", x, y + 5.9, 0.0, side),
+        ]
     return [
         Part(u, "hc4067", x, y, 270.0, side),
         Part(cu, "c100n", x + 5.4, y, 90.0, side),
@@ -127,6 +142,29 @@ def _connector(circuit: KindCircuit, role: str, x: float, y: float, facing: str,
     return Part(ref, circuit.part(ref).key, x, y, FACING[facing], side)
 
 
+Planes = tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...]
+#: Half the width of the supply band under a chain piece's bus connectors (mm): their four
+#: supply pins lie within 6 mm of the connector's middle, on either side as it is turned.
+BAND_MM = 8.0
+
+
+def _band(outline: tuple[tuple[float, float], ...], x: float, side: str,
+          right: float | None = None) -> Planes:
+    """The supply and ground planes of one face of a piece: a band of supply along the bus
+    from one connector (centred at ``x``) to the other (or, ``right`` given, as far right as
+    that), ground either side of it (each plane is clipped to the outline when KiCad fills
+    it)."""
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    y0, y1 = min(ys), max(ys)
+    x0, x1 = x - BAND_MM, x + BAND_MM if right is None else right
+    planes = [("+3V3", side, _rect(x0, y0, x1, y1))]
+    if x0 - 0.6 > min(xs):
+        planes.append(("GND", side, _rect(min(xs), y0, x0 - 0.6, y1)))
+    planes.append(("GND", side, _rect(x1 + 0.6, y0, max(xs), y1)))
+    return tuple(planes)
+
+
 # -- GW:s brott ------------------------------------------------------------------------------
 
 #: The jail strip's tab reaches into the tile beside it round the jail slot in cell D6.
@@ -137,6 +175,7 @@ GW_TILE = 100.0
 def _gw(kind: str, circuit: KindCircuit) -> Layout:
     i, w = INSET_MM, GW_TILE
     parts = _sensors(circuit)
+    planes: Planes = ()
     if kind in ("tile", "tile-jail"):
         parts += _mux_block(0, 50, 50, FRONT)
         parts.append(_connector(circuit, "in", 50, 96, "down", FRONT))
@@ -153,11 +192,12 @@ def _gw(kind: str, circuit: KindCircuit) -> Layout:
         parts.append(_connector(circuit, "up", 25, 96, "down", FRONT))
         parts.append(Part("TP1", "testpoint", 25, 50))
         outline = _rect(i, i, w / 2 - i, w - i)
+        planes = _band(outline, 25.0, BACK)
     elif kind == "strip-jail":
         parts += _mux_block(0, 13, 52, FRONT)
         parts += _mux_block(1, 37, 52, FRONT)
         parts.append(_connector(circuit, "sat1", 25, 4, "up", FRONT))
-        parts.append(_connector(circuit, "in", 9.0, 96, "down", FRONT))
+        parts.append(_connector(circuit, "in", 10.0, 96, "down", FRONT))
         parts.append(_connector(circuit, "sat2", 33.5, 96, "down", FRONT))
         parts.append(Part("TP1", "testpoint", 25, 75))
         x0, y0, x1, y1 = GW_TAB
@@ -168,14 +208,21 @@ def _gw(kind: str, circuit: KindCircuit) -> Layout:
         )  # fmt: skip
     else:
         raise KeyError(kind)
-    return Layout("gw-brott", kind, circuit, outline, tuple(parts))
+    # The back face is free copper (no parts): on the chain pieces a supply band runs along
+    # it from one bus connector to the other, with ground either side.
+    if kind in ("tile", "tile-jail"):
+        planes = _band(outline, 50.0, BACK)
+    elif kind == "strip-jail":
+        # From the bus connector (bottom left) up to the top strip's cable (top middle).
+        planes = _band(outline, 10.0, BACK, 33.0)
+    return Layout("gw-brott", kind, circuit, outline, tuple(parts), (), (), planes)
 
 
 #: How far each kind of part reaches from its centre (mm, its courtyard's half diagonal,
 #: rounded up), for keeping mounting holes clear of it.
 REACH = {
     "drv5055": 2.6, "c100n": 1.7, "c10u": 2.0, "hc4067": 5.7, "jst6": 5.9, "jst10": 7.7,
-    "jst12": 8.6, "testpoint": 1.2,
+    "jst15": 10.4, "testpoint": 1.2,
 }  # fmt: skip
 HOLE_REACH = 3.45  # the M3 hole's courtyard
 
@@ -186,54 +233,62 @@ def _holes(parts: list[Part], outline: tuple[tuple[float, float], ...]) -> tuple
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
     edge = HOLE_REACH + 2.0
-    candidates = []
+    candidates: list[tuple[float, float, float]] = []
     x = min(xs) + edge
     while x <= max(xs) - edge:
         y = min(ys) + edge
         while y <= max(ys) - edge:
             room = min(((x - p.x) ** 2 + (y - p.y) ** 2) ** 0.5 - REACH.get(p.key, 3.0) for p in parts)
             candidates.append((round(room, 3), round(x, 1), round(y, 1)))
-            y += 1.0
-        x += 1.0
-    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    first = candidates[0]
-    apart = 0.4 * max(max(xs) - min(xs), max(ys) - min(ys))
-    second = next(
-        c for c in candidates if ((c[1] - first[1]) ** 2 + (c[2] - first[2]) ** 2) ** 0.5 >= apart
-    )
-    for c in (first, second):
-        if c[0] < HOLE_REACH + 0.5:
-            raise ValueError("no room for a mounting hole")
+            y += 2.0
+        x += 2.0
+    # Of the places with room for a hole (and a little more), the two farthest apart: the
+    # piece is held at opposite corners, not along one edge.
+    roomy = [c for c in candidates if c[0] >= HOLE_REACH + 1.5]
+    if len(roomy) < 2:
+        raise ValueError("no room for two mounting holes")
+    points = np.array([(c[1], c[2]) for c in roomy])
+    apart = ((points[:, None, :] - points[None, :, :]) ** 2).sum(axis=-1)
+    i, j = np.unravel_index(int(np.argmax(apart)), apart.shape)
+    first, second = sorted((roomy[int(i)], roomy[int(j)]), key=lambda c: (c[1], c[2]))
     return ((first[1], first[2]), (second[1], second[2]))
 
 
 # -- Judge Dredd -----------------------------------------------------------------------------
 
-POD = 50.0
+#: A satellite pod is 50 mm square; a pod with the multiplexer and its five connectors 60 mm.
+POD, MUX_POD = 50.0, 60.0
 
 
 def _dredd(kind: str, circuit: KindCircuit) -> Layout:
     parts = _sensors(circuit)
     xs = [x for x, _ in circuit.sensors]
-    half_w = (max(xs) - min(xs)) / 2 + (POD / 2 - 17.0)
-    half_h = POD / 2
+    size = POD if kind == "pod" else MUX_POD
+    half_w = (max(xs) - min(xs)) / 2 + (size / 2 - 17.0)
+    half_h = size / 2
     i = INSET_MM
     outline = _rect(-half_w + i, -half_h + i, half_w - i, half_h - i)
     edge = half_h - 4.0
+    off = -12.0 if kind == "pod-hospital" else 0.0
     if kind == "pod":
         parts.append(_connector(circuit, "up", 0, edge, "down", BACK))
         parts.append(Part("TP1", "testpoint", 0, -6, 0.0, BACK))
     else:
-        parts += _mux_block(0, 0, -2, BACK)
-        off = -12.0 if kind == "pod-hospital" else 0.0
+        # Upright: its input rows face the satellite connectors at the pod's sides.
+        parts += _mux_block(0, 0, -2, BACK, upright=True)
         parts.append(_connector(circuit, "in", off, edge, "down", BACK))
         parts.append(_connector(circuit, "out", off, -edge, "up", BACK))
         parts.append(_connector(circuit, "sat1", -(half_w - 4.0), 0, "left", BACK))
         parts.append(_connector(circuit, "sat2", half_w - 4.0, 0, "right", BACK))
         if kind == "pod-mux":
-            parts.append(_connector(circuit, "sat3", 16.0, edge, "down", BACK))
+            parts.append(_connector(circuit, "sat3", 19.0, -edge, "up", BACK))
         parts.append(Part("TP1", "testpoint", 11.0, 8.0, 0.0, BACK))
-    return Layout("judge-dredd", kind, circuit, outline, tuple(parts), _holes(parts, outline))
+    # The front face carries only the sensors: on the multiplexer pods a supply band runs
+    # along it between the back-face bus connectors, with ground either side.
+    planes = () if kind == "pod" else _band(outline, off, FRONT)
+    return Layout(
+        "judge-dredd", kind, circuit, outline, tuple(parts), _holes(parts, outline), (), planes
+    )
 
 
 # -- Unamerican Graffiti ---------------------------------------------------------------------
@@ -252,7 +307,11 @@ def _graffiti(kind: str, circuit: KindCircuit) -> Layout:
         parts.append(_connector(circuit, "out", w / 2, 4.0, "up", BACK))
     parts.append(Part("TP1", "testpoint", w / 2 + 9.0, h / 2 + 6.0, 0.0, BACK))
     outline = _rect(i, i, w - i, h - i)
-    return Layout("unamerican-graffiti", kind, circuit, outline, tuple(parts), _holes(parts, outline))
+    planes = _band(outline, w / 2, FRONT)
+    return Layout(
+        "unamerican-graffiti", kind, circuit, outline, tuple(parts), _holes(parts, outline), (),
+        planes,
+    )
 
 
 # -- the scanner board -----------------------------------------------------------------------
@@ -269,7 +328,8 @@ def scanner() -> Layout:
         Part("J2", "jumper", 33.0, 38.0),
         Part("TP4", "testpoint", 33.0, 31.0),
         *_mux_block(0, 38.0, 52.0, FRONT, ("U21", "C21", "CB22")),
-        Part("J1", "jack", 89.0, 60.0, 180.0),
+        # The jack's plug opening faces the right edge (its body runs 14.2 mm from pin 1).
+        Part("J1", "jack", w - 15.0, 62.0, 90.0),
         Part("F1", "fuse", 76.0, 66.0, 90.0),
         Part("D3", "schottky", 76.0, 56.0, 90.0),
         Part("D4", "tvs", 68.0, 52.0, 90.0),
@@ -282,16 +342,24 @@ def scanner() -> Layout:
     for c in range(3):
         parts.append(_connector(circuit, f"chain{c}", 20.0 + 19.0 * c, h - 4.0, "down", FRONT))
     holes = ((4.0, 4.0), (w - 4.0, h - 4.0), (4.0, h - 4.0), (w - 4.0, 40.0))
-    notes = (
-        ("12 V", 89.0, 47.0, FRONT),
-        ("bus 1   bus 2   bus 3", 39.0, h - 10.0, FRONT),
+    # The back face: a supply plane from the buck module (top right) round under the bus
+    # connectors, ground under the Pico; the front face is poured with ground.
+    supply = ((45.0, 0.0), (w, 0.0), (w, h), (0.0, h), (0.0, 62.0), (45.0, 62.0))
+    planes: Planes = (
+        ("+3V3", BACK, supply),
+        ("GND", BACK, ((0.0, 0.0), (44.4, 0.0), (44.4, 61.4), (0.0, 61.4))),
     )
-    return Layout("", "scanner", circuit, _rect(0.0, 0.0, w, h), tuple(parts), holes, notes)
+    notes = (
+        ("12 V in", w - 9.0, 50.0, FRONT),
+        *((f"bus {c + 1}", 20.0 + 19.0 * c, h - 12.5, FRONT) for c in range(3)),
+    )
+    return Layout("", "scanner", circuit, _rect(0.0, 0.0, w, h), tuple(parts), holes, notes, planes)
 
 
 FAMILIES = {"gw-brott": _gw, "judge-dredd": _dredd, "unamerican-graffiti": _graffiti}
 
 
+@cache
 def layout(board: str, kind: str) -> Layout:
     """The layout of one kind of piece of ``board`` (``board`` "" and kind "scanner": the
     scanner board)."""

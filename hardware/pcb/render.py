@@ -51,7 +51,9 @@ class _Canvas:
         self.mirror = mirror
         self.image = Image.new("RGB", (width, height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
-        self.font = ImageFont.load_default(size=max(12, int(3.2 * self.scale)))
+        # The title fits the picture's width: about 0.55 em a character.
+        size = min(int(3.2 * self.scale), int((width - 2 * MARGIN_MM * self.scale) / (0.55 * len(title))))
+        self.font = ImageFont.load_default(size=max(10, size))
         self.draw.text((int(MARGIN_MM * self.scale), int(1.0 * self.scale)), title, SILK, self.font)
 
     def p(self, x: float, y: float) -> tuple[float, float]:

@@ -28,7 +28,7 @@ import numpy as np
 from scipy import ndimage
 
 PITCH = 0.325
-CLEARANCE = 0.2  # the boards' rule is 0.15 mm (board.RULES)
+CLEARANCE = 0.16  # the boards' rule is 0.15 mm (board.RULES): 0.01 mm to spare for rounding
 EDGE = 0.45  # track or via edge to the board outline
 VIA_DIAMETER, VIA_DRILL = 0.6, 0.3
 HOLE_GAP = 0.3  # drill to drill, any nets
@@ -142,6 +142,8 @@ class Grid:
         self.pads = pads
         #: Cells already joined to a pad by an escape (pad id → cells), start points for its net.
         self.extra: dict[int, set[tuple[int, int, int]]] = {}
+        #: Areas kept for the nets of one part (a multiplexer's fan-out): (cells, nets).
+        self.reserved: list[tuple[np.ndarray, frozenset[int]]] = []
         gx = self.x0 + np.arange(self.nx) * PITCH
         gy = self.y0 + np.arange(self.ny) * PITCH
         self.gx, self.gy = np.meshgrid(gx, gy)
@@ -170,6 +172,19 @@ class Grid:
         return out
 
     # -- cells -------------------------------------------------------------------------------
+    def reserve(self, box: tuple[float, float, float, float], nets: frozenset[int]) -> None:
+        """Keep the cells in ``box`` (x0, y0, x1, y1) for ``nets``: other nets go round."""
+        mask = (self.gx >= box[0]) & (self.gx <= box[2]) & (self.gy >= box[1]) & (self.gy <= box[3])
+        self.reserved.append((mask, nets))
+
+    def closed_to(self, net: int) -> np.ndarray:
+        """Cells a net may not use because another part keeps them."""
+        closed = np.zeros((self.ny, self.nx), bool)
+        for mask, nets in self.reserved:
+            if net not in nets:
+                closed |= mask
+        return closed
+
     def cell(self, x: float, y: float) -> tuple[int, int]:
         """(row, column) of the grid point nearest (x, y)."""
         return int(round((y - self.y0) / PITCH)), int(round((x - self.x0) / PITCH))
@@ -275,8 +290,9 @@ def _reachable(
     f = grid.owner[w][0][r0:r1, c0:c1]
     b = grid.owner[w][1][r0:r1, c0:c1]
     v = grid.via_owner[r0:r1, c0:c1]
-    front = (f == FREE) | (f == net)
-    back = (b == FREE) | (b == net)
+    open_ = ~grid.closed_to(net)[r0:r1, c0:c1]
+    front = ((f == FREE) | (f == net)) & open_
+    back = ((b == FREE) | (b == net)) & open_
     via = ((v == FREE) | (v == net)) & ~grid.holes[r0:r1, c0:c1] & front & back
     labels, _ = ndimage.label(np.stack([front, via, back]))
     plane = {0: 0, 1: 2}
@@ -312,9 +328,10 @@ def _search(
         raise Unroutable  # cheap: a failing A* would search every cell it can reach
     step_cost = (1.0, OTHER_LAYER_COST) if grid.parts_layer == 0 else (OTHER_LAYER_COST, 1.0)
     own0, own1 = grid.owner[w][0], grid.owner[w][1]
+    open_ = ~grid.closed_to(net)
     usable = (
-        (((own0 == FREE) | (own0 == net)).ravel().tolist())
-        + (((own1 == FREE) | (own1 == net)).ravel().tolist())
+        ((((own0 == FREE) | (own0 == net)) & open_).ravel().tolist())
+        + ((((own1 == FREE) | (own1 == net)) & open_).ravel().tolist())
     )
     vown = grid.via_owner
     via_ok = (((vown == FREE) | (vown == net)) & ~grid.holes).ravel().tolist()
@@ -436,11 +453,15 @@ def escape(grid: Grid, pad: Pad, w: int, width: float, direction: tuple[int, int
     return Escape(pad.net, cells, (end[1], end[2]))
 
 
-def drop(grid: Grid, pad: Pad, w: int, width: float) -> Route | None:
+def drop(
+    grid: Grid, pad: Pad, w: int, width: float, toward: tuple[float, float] | None = None
+) -> Route | None:
     """A via beside ``pad`` (a short track on the pad's layer to it): the pad joins the
-    ground pour on the other layer instead of a routed tree. None if nothing fits."""
+    pour or plane of its net on the other layer. The via goes as near ``toward`` (default:
+    the pad's centre) as it fits. None if nothing fits."""
     layer = pad.layers[0]
     r, c = grid.cell(*pad.centre)
+    tr, tc = grid.cell(*(toward or pad.centre))
     reach = int(2.0 / PITCH)
     starts = [(ly, rr, cc) for ly, rr, cc in grid.terminals(pad, w) if ly == layer]
     if not starts:
@@ -455,7 +476,7 @@ def drop(grid: Grid, pad: Pad, w: int, width: float) -> Route | None:
                 continue
             if grid.owner[w][1 - layer][rr, cc] not in (FREE, pad.net):
                 continue
-            d = abs(dr) + abs(dc)
+            d = abs(rr - tr) + abs(cc - tc)
             if best is None or d < best[0]:
                 best = (d, rr, cc)
     if best is None:

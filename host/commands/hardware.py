@@ -3,9 +3,11 @@
 ``lawmaster hardware check [--board B] [--json]`` prints every budget and margin
 of each standard board (or one) and exits 1 when one is not met (the
 requirements: :mod:`lawmaster.hardware.checks`). ``lawmaster hardware generate
-[--check]`` rewrites ``hardware/BOM.md``, ``wiring.md`` and
-``hardware/schematic/`` from the SKiDL circuits (or, with ``--check``, exits 1
-when a committed one is out of date).
+[--check] [--force]`` rewrites ``hardware/BOM.md``, ``wiring.md``,
+``hardware/schematic/``, the footprint library and every PCB under
+``hardware/pcb/`` from the SKiDL circuits and the pieces (or, with ``--check``,
+exits 1 when a committed one is out of date; ``--force`` rebuilds every PCB,
+not only those whose sources changed).
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ ROWS = (
     ("heat_rise_k", "sensor die above room", "K"),
     ("heat_offset_counts", "offset drift over that rise", "counts"),
     ("heat_gain_counts", "gain drift at full swing", "counts"),
+    ("rail_drop_mv", "3.3 V copper drop + ground rise, worst sensor", "mV"),
+    ("rail_sensor_min_v", "lowest sensor supply (buck at its low end)", "V"),
+    ("ground_offset_counts", "ground rise at the worst sensor", "counts"),
+    ("parts_fit", "every part fits its PCB face (1 = yes)", ""),
+    ("parts_worst_margin_mm", "tightest room over a part", "mm"),
     ("min_margin_counts", "worst classification margin", "counts"),
     ("noise_counts", "noise", "counts"),
     ("min_hold_safety", "worst holding safety factor", "×"),
@@ -80,9 +87,10 @@ def check(board: str | None, as_json: bool) -> None:
 
 @command.command("generate")
 @click.option("--check", "only_check", is_flag=True, help="Write nothing; exit 1 if out of date.")
-def generate(only_check: bool) -> None:
-    """Rewrite BOM.md, wiring.md and hardware/schematic/ from the circuits."""
+@click.option("--force", is_flag=True, help="Rebuild every PCB, not only those that changed.")
+def generate(only_check: bool, force: bool) -> None:
+    """Rewrite BOM.md, wiring.md, hardware/schematic/ and the PCBs from the circuits."""
     # Here, not at the top: SKiDL, of the optional [hardware] extra (see check).
     from lawmaster.hardware.electronics import generate as gen
 
-    raise SystemExit(gen.main(["--check"] if only_check else []))
+    raise SystemExit(gen.main(["--check"] * only_check + ["--force"] * force))
