@@ -540,6 +540,86 @@ def _pour(
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
+def _children(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of every list directly inside the list spanning ``text[start:end]``."""
+    out = []
+    depth = 0
+    i = start + 1
+    quoted = False
+    begin = 0
+    while i < end - 1:
+        ch = text[i]
+        if quoted:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "(":
+            if depth == 0:
+                begin = i
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                out.append((begin, i + 1))
+        i += 1
+    return out
+
+
+def _without_ids(block: str) -> str:
+    return _UUID.sub("", block)
+
+
+#: Top-level board items in the order they are written back; each kind sorted by its text.
+ITEMS = ("(footprint", "(gr_", "(segment", "(arc", "(via", "(zone", "(group", "(dimension")
+#: Items inside a footprint that KiCad orders by their ids: drawings and pads.
+FOOTPRINT_ITEMS = ("(fp_line", "(fp_circle", "(fp_arc", "(fp_rect", "(fp_poly", "(pad")
+
+
+def _resorted(text: str, spans: list[tuple[int, int]], blocks: list[str]) -> str:
+    """``text`` with the blocks at ``spans`` (in order) replaced by ``blocks``."""
+    out, last = [], 0
+    for (a, b), new in zip(spans, blocks, strict=True):
+        out.append(text[last:a])
+        out.append(new)
+        last = b
+    out.append(text[last:])
+    return "".join(out)
+
+
+def canonical(text: str) -> str:
+    """The board file with KiCad's UUID-dependent orders replaced by fixed ones.
+
+    KiCad 6 writes footprints, drawings, tracks and vias (and the drawings and pads inside
+    each footprint) in an order that falls back on their random UUIDs; here each kind is
+    sorted by its own text (footprints by reference), so the file no longer depends on
+    those ids. The items keep their kinds' places.
+    """
+    root = _children(text, -1, len(text) + 1)[0]
+    items = [(a, b) for a, b in _children(text, *root) if text.startswith(ITEMS, a)]
+
+    def reference(block: str) -> str:
+        match = re.search(r'\(fp_text reference "([^"]*)"', block)
+        return match.group(1) if match else ""
+
+    def tidy(a: int, b: int) -> str:
+        block = text[a:b]
+        kids = [(x - a, y - a) for x, y in _children(text, a, b) if text.startswith(FOOTPRINT_ITEMS, x)]
+        if not kids:
+            return block
+        ordered = sorted((block[x:y] for x, y in kids), key=lambda k: (k.startswith("(pad"), _without_ids(k)))
+        return _resorted(block, kids, ordered)
+
+    def key(block: str) -> tuple[int, str, str]:
+        kind = next(i for i, prefix in enumerate(ITEMS) if block.startswith(prefix))
+        return (kind, reference(block) if kind == 0 else "", _without_ids(block))
+
+    blocks = sorted((tidy(a, b) if text.startswith("(footprint", a) else text[a:b] for a, b in items), key=key)
+    return _resorted(text, items, blocks)
+
+
 def stable_ids(text: str, name: str) -> str:
     """Every UUID in ``text`` replaced, in order of first use, by one derived from ``name``."""
     seen: dict[str, str] = {}
@@ -558,7 +638,12 @@ def save(built: Built, path: Path, name: str) -> tuple[list[Path], int]:
     written and how many connections KiCad's connectivity still misses."""
     pcbnew = kicad.require()
     path.parent.mkdir(parents=True, exist_ok=True)
+
+    def fixed() -> None:
+        path.write_text(stable_ids(canonical(path.read_text("utf-8")), name), "utf-8")
+
     pcbnew.SaveBoard(str(path), built.board)
+    fixed()
     # KiCad 6 fills zones reliably only on a board it loaded itself (filling the board
     # built in memory crashes inside ZONE_FILLER): save, load, fill, save again.
     loaded = pcbnew.LoadBoard(str(path))
@@ -566,9 +651,8 @@ def save(built: Built, path: Path, name: str) -> tuple[list[Path], int]:
     loaded.BuildConnectivity()
     unconnected = loaded.GetConnectivity().GetUnconnectedCount()
     pcbnew.SaveBoard(str(path), loaded)
+    fixed()
     written = [path]
-    text = path.read_text("utf-8")
-    path.write_text(stable_ids(text, name), "utf-8")
     project = path.with_suffix(".kicad_pro")
     if project.exists():
         data = json.loads(project.read_text("utf-8"))
