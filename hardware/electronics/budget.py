@@ -28,6 +28,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from lawmaster.hardware.electronics.pieces import CHAINS
+from lawmaster.hardware.electronics.pieces import plan as pieces_plan
+from lawmaster.hardware.pcb.specs import cables as cable_specs
 from lawmaster.hardware.pcb.supply import SupplyDrop, ground_counts, solve
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.rate import scan_rate
@@ -375,6 +378,44 @@ def copper(board: str) -> Copper:
     return Copper(solve(board), VCC * (1 - f("buck.v_accuracy")))
 
 
+@dataclass(frozen=True)
+class AnalogCables:
+    """Cable on the analog lines of a board (for the settling budget to use)."""
+
+    #: The longest way a first-level multiplexer's Z line runs through bus cables to the
+    #: scanner (mm) and the capacitance that adds at the second level's input (F).
+    z_cable_mm: float
+    z_cable_f: float
+    #: The longest satellite cable on a sensor's output (mm) and its capacitance (F): on the
+    #: Y side the sensor keeps it charged, so it does not slow a select change.
+    y_cable_mm: float
+    y_cable_f: float
+
+
+def analog_cables(board: str) -> AnalogCables:
+    """The cable capacitance the pieces add on the analog lines: a named input for
+    :func:`settling` (which does not include it yet: 100 pF/m × the longest way, below a
+    nanofarad on every board)."""
+    made = pieces_plan(board)
+    lengths = {(c.a, c.b): c.length_mm for c in cable_specs(board)}
+    z_mm = 0.0
+    for c in range(CHAINS):
+        chain = made.chain(c)
+        run = 0.0
+        prev = f"scanner:J{3 + c}"
+        for piece in chain:
+            run += lengths[(prev, f"{piece.name}:J1")]
+            prev = f"{piece.name}:J2"
+            z_mm = max(z_mm, run)
+    satellites = {p.name for p in made.pieces if p.feeds is not None}
+    y_mm = max(
+        (length for (_, b), length in lengths.items() if b.split(":")[0] in satellites),
+        default=0.0,
+    )
+    per_m = f("cable.c_per_m")
+    return AnalogCables(z_mm, z_mm / 1000 * per_m, y_mm, y_mm / 1000 * per_m)
+
+
 # -- one board ------------------------------------------------------------------------------
 
 
@@ -409,4 +450,5 @@ def figures(board: str) -> dict[str, float]:
         "rail_sensor_min_v": rail.sensor_min_v,
         "rail_sensor_vcc_min_v": f("drv5055.vcc_min"),
         "ground_offset_counts": rail.ground_offset_counts,
+        "z_line_cable_pf": analog_cables(board).z_cable_f * 1e12,
     }

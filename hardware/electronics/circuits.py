@@ -37,8 +37,16 @@ from lawmaster.host.config import PanelConfig
 
 from .budget import base_resistor, led_resistors
 from .parts import pi_pin, resistor_value, spec_of, template
-from .pieces import KindCircuit, Piece, Plan, global_net, global_ref, kind_circuit, plan
-from .pieces import scanner_kind
+from .pieces import (
+    KindCircuit,
+    Piece,
+    Plan,
+    global_net,
+    global_ref,
+    kind_circuit,
+    plan,
+    scanner_kind,
+)
 from .skidl_quiet import skidl
 from .tree import MuxTree, tree_for
 

@@ -226,14 +226,23 @@ FIGURES: dict[str, Figure] = {
         "JST SH catalog (eSH): contact resistance 20 mΩ initial, 40 mΩ after environmental"
         " testing; 40 mΩ taken per contact",
     ),
+    "cable.c_per_m": _as(
+        100e-12,
+        "F/m",
+        "capacitance of one wire to its neighbours in a loose bundle of 28 AWG leads (JST SH"
+        " pre-crimped leads): ribbon cables measure 40-60 pF/m conductor to conductor; a"
+        " bundle's wires lie closer on more sides, 100 pF/m taken",
+    ),
     "drv5055.vcc_min": _ds(
         3.0,
         "V",
         f"{DRV5055}: recommended operating conditions, VCC 3 to 3.63 V for 3.3-V operation",
     ),
     "buck.v_accuracy": _ds(
-        0.04, "1", "Pololu D36V50Fx product pages: output voltage within 4 % (e.g. D36V50F12: '12 V with 4%"
-        " accuracy')"
+        0.04,
+        "1",
+        "Pololu D36V50Fx product pages: output voltage within 4 % (e.g. D36V50F12: '12 V"
+        " with 4% accuracy')",
     ),
     "schottky.vf": _ds(
         0.5, "V", "Vishay SS14 datasheet: forward voltage 0.50 V max at 1 A, 25 °C"

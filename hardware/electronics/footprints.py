@@ -99,7 +99,7 @@ def _tht(number: str, x: float, y: float, size: float, drill: float, square: boo
     shape = "rect" if square else "circle"
     return (
         f'  (pad "{number}" thru_hole {shape} (at {_num(x)} {_num(y)}) (size {_num(size)}'
-        f' {_num(size)}) (drill {_num(drill)}) (layers *.Cu *.Mask))'
+        f" {_num(size)}) (drill {_num(drill)}) (layers *.Cu *.Mask))"
     )
 
 

@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from lawmaster.hardware.pcb import generate as pcb_generate
+from lawmaster.hardware.pcb import readme as pcb_readme
 
 from . import bom, figures_doc, footprints, wiring
 from .circuits import BOARDS, Design, host, scanner
@@ -111,6 +112,7 @@ def outputs(root: Path = ROOT) -> dict[Path, str]:
         assert design.tree is not None
         files[schematic / f"{board}-overview.svg"] = overview_svg(design.tree)
     files.update(footprints.outputs(root))
+    files[root / "hardware" / "pcb" / "README.md"] = pcb_readme.render(root)
     return files
 
 

@@ -39,7 +39,6 @@ kind of piece with its own (local) references and net names, which
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -331,7 +330,9 @@ def _graffiti(smap: SensorMap) -> Plan:
     pieces = []
     for cg, (c0, c1) in enumerate(GRAFFITI_COLUMNS):
         for rg, (r0, r1) in enumerate(GRAFFITI_ROWS):
-            spots = [s for s in smap.spots if c0 <= _hex(smap, s)[0] < c1 and r0 <= _hex(smap, s)[1] < r1]
+            spots = [
+                s for s in smap.spots if c0 <= _hex(smap, s)[0] < c1 and r0 <= _hex(smap, s)[1] < r1
+            ]
             origin = (x0 + c0 * pitch - GRAFFITI_MARGIN_MM, ys[r0] - GRAFFITI_MARGIN_MM)
             kind = f"tile-{c1 - c0}x{r1 - r0}"
             pieces.append(Piece(f"T{cg}{rg}", kind, origin, 0, _place(spots, origin, 0), (0,)))

@@ -245,7 +245,13 @@ def _build(lay: Layout, how: str, first: tuple[str, ...]) -> Built:
         board.Add(note)
     _tidy_silk(pcbnew, board, outline)
     routes = _route(pcbnew, board, lay, nets, outline, how, first)
-    _pour(pcbnew, board, nets, outline, [(n, side, [at(x, y) for x, y in poly]) for n, side, poly in lay.planes])
+    _pour(
+        pcbnew,
+        board,
+        nets,
+        outline,
+        [(n, side, [at(x, y) for x, y in poly]) for n, side, poly in lay.planes],
+    )
     return Built(board, (ox, oy), routes)
 
 
@@ -282,8 +288,13 @@ def _tidy_silk(pcbnew: Any, board: Any, outline: list[tuple[float, float]]) -> N
                 if pad.IsOnLayer(pcbnew.B_Cu if back else pcbnew.F_Cu):
                     obstacles[back].append(_box(pad.GetBoundingBox(), SILK_GAP))
         for item in fp.GraphicalItems():
-            if item.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS) and item.GetClass() == "MGRAPHIC":
-                obstacles[item.GetLayer() == pcbnew.B_SilkS].append(_box(item.GetBoundingBox(), SILK_GAP))
+            if (
+                item.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS)
+                and item.GetClass() == "MGRAPHIC"
+            ):
+                obstacles[item.GetLayer() == pcbnew.B_SilkS].append(
+                    _box(item.GetBoundingBox(), SILK_GAP)
+                )
     for fp in board.GetFootprints():
         ref = fp.Reference()
         if not ref.IsVisible():
@@ -293,7 +304,9 @@ def _tidy_silk(pcbnew: Any, board: Any, outline: list[tuple[float, float]]) -> N
         x0, y0, x1, y1 = _box(fp.GetBoundingBox(False, False))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         ref.SetPosition(pcbnew.wxPoint(int(cx * 1e6), int(cy * 1e6)))
-        tw, th = (v / 1e6 for v in (ref.GetBoundingBox().GetWidth(), ref.GetBoundingBox().GetHeight()))
+        tw, th = (
+            v / 1e6 for v in (ref.GetBoundingBox().GetWidth(), ref.GetBoundingBox().GetHeight())
+        )
         candidates = [
             (cx, y0 - th / 2 - 0.3), (cx, y1 + th / 2 + 0.3),
             (x0 - tw / 2 - 0.3, cy), (x1 + tw / 2 + 0.3, cy),
@@ -301,7 +314,12 @@ def _tidy_silk(pcbnew: Any, board: Any, outline: list[tuple[float, float]]) -> N
         for x, y in candidates:
             ref.SetPosition(pcbnew.wxPoint(int(round(x * 1e6)), int(round(y * 1e6))))
             box = _box(ref.GetBoundingBox())
-            inside = inner[0] <= box[0] and box[2] <= inner[2] and inner[1] <= box[1] and box[3] <= inner[3]
+            inside = (
+                inner[0] <= box[0]
+                and box[2] <= inner[2]
+                and inner[1] <= box[1]
+                and box[3] <= inner[3]
+            )
             if inside and not any(_overlaps(box, o) for o in obstacles[back]):
                 obstacles[back].append(_box(ref.GetBoundingBox(), SILK_GAP))
                 break
@@ -338,7 +356,11 @@ def _route(
         power = name in POWER_NETS
         try:
             route = route_net(
-                grid, index[name], 1 if power else 0, POWER_WIDTH if power else SIGNAL_WIDTH, own,
+                grid,
+                index[name],
+                1 if power else 0,
+                POWER_WIDTH if power else SIGNAL_WIDTH,
+                own,
                 poured=name == GROUND,
             )
         except Unroutable as why:
@@ -437,7 +459,8 @@ def _plane_drops(
                 # The pins sit 2 mm behind the body's middle, across the row: go further that way.
                 ux, uy = (0.0, dy / abs(dy)) if abs(dy) > abs(dx) / 3 else (dx / abs(dx), 0.0)
                 behind[(round(c.x / 1e6, 4), round(c.y / 1e6, 4))] = (
-                    c.x / 1e6 + 1.6 * ux, c.y / 1e6 + 1.6 * uy
+                    c.x / 1e6 + 1.6 * ux,
+                    c.y / 1e6 + 1.6 * uy,
                 )
     names = {i: n for n, i in index.items()}
     routes = []
@@ -467,7 +490,9 @@ FINE_PITCH = 0.5
 ESCAPE_SHORT, ESCAPE_LONG = 4, 7
 
 
-def _escapes(pcbnew: Any, board: Any, grid: Grid, pads: list[Pad], index: dict[str, int]) -> list[Escape]:
+def _escapes(
+    pcbnew: Any, board: Any, grid: Grid, pads: list[Pad], index: dict[str, int]
+) -> list[Escape]:
     """Fan-out: a track and via straight out of every fine-pitch pin (the multiplexers'),
     alternate pins short and long so the vias stand in two staggered rows, laid before
     anything else; each net then starts from its pins' vias on either layer."""
@@ -574,8 +599,10 @@ def _without_ids(block: str) -> str:
 
 #: Top-level board items in the order they are written back; each kind sorted by its text.
 ITEMS = ("(footprint", "(gr_", "(segment", "(arc", "(via", "(zone", "(group", "(dimension")
-#: Items inside a footprint that KiCad orders by their ids: drawings and pads.
-FOOTPRINT_ITEMS = ("(fp_line", "(fp_circle", "(fp_arc", "(fp_rect", "(fp_poly", "(pad")
+#: Items inside a footprint that KiCad orders by their ids: its own texts, drawings and pads.
+FOOTPRINT_ITEMS = (
+    "(fp_text user", "(fp_line", "(fp_circle", "(fp_arc", "(fp_rect", "(fp_poly", "(pad",
+)  # fmt: skip
 
 
 def _resorted(text: str, spans: list[tuple[int, int]], blocks: list[str]) -> str:
@@ -606,17 +633,23 @@ def canonical(text: str) -> str:
 
     def tidy(a: int, b: int) -> str:
         block = text[a:b]
-        kids = [(x - a, y - a) for x, y in _children(text, a, b) if text.startswith(FOOTPRINT_ITEMS, x)]
+        kids = [
+            (x - a, y - a) for x, y in _children(text, a, b) if text.startswith(FOOTPRINT_ITEMS, x)
+        ]
         if not kids:
             return block
-        ordered = sorted((block[x:y] for x, y in kids), key=lambda k: (k.startswith("(pad"), _without_ids(k)))
+        ordered = sorted(
+            (block[x:y] for x, y in kids), key=lambda k: (k.startswith("(pad"), _without_ids(k))
+        )
         return _resorted(block, kids, ordered)
 
     def key(block: str) -> tuple[int, str, str]:
         kind = next(i for i, prefix in enumerate(ITEMS) if block.startswith(prefix))
         return (kind, reference(block) if kind == 0 else "", _without_ids(block))
 
-    blocks = sorted((tidy(a, b) if text.startswith("(footprint", a) else text[a:b] for a, b in items), key=key)
+    blocks = sorted(
+        (tidy(a, b) if text.startswith("(footprint", a) else text[a:b] for a, b in items), key=key
+    )
     return _resorted(text, items, blocks)
 
 

@@ -62,7 +62,9 @@ def run(pcb: Path, report: Path) -> DrcResult:
     pcbnew.WriteDRCReport(board, str(report), pcbnew.EDA_UNITS_MILLIMETRES, True)
     text = report.read_text("utf-8")
     text = re.sub(r"^\*\* Drc report for .*$", f"** Drc report for {pcb.name} **", text, flags=re.M)
-    text = re.sub(r"^\*\* Created on .*$", "** Created by lawmaster hardware generate **", text, flags=re.M)
+    text = re.sub(
+        r"^\*\* Created on .*$", "** Created by lawmaster hardware generate **", text, flags=re.M
+    )
     report.write_text(text, "utf-8")
     return parse(text)
 

@@ -73,8 +73,13 @@ def fits(board: str) -> list[Fit]:
             other = BACK if part.side == FRONT else FRONT
             out.append(
                 Fit(
-                    f"{board}/{kind}" if kind != "scanner" else "scanner", part.ref, part.key,
-                    part.side, height.above_mm, _room(board, kind, part.side), height.leads_mm,
+                    f"{board}/{kind}" if kind != "scanner" else "scanner",
+                    part.ref,
+                    part.key,
+                    part.side,
+                    height.above_mm,
+                    _room(board, kind, part.side),
+                    height.leads_mm,
                     _room(board, kind, other),
                 )  # fmt: skip
             )

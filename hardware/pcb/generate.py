@@ -21,11 +21,16 @@ board and is built once.
 
 from __future__ import annotations
 
+import ast
+import fcntl
 import hashlib
 import io
 import json
+import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,7 +82,8 @@ def fingerprint(target: Target) -> str:
     """A hash of everything the target's files are made from."""
     lay = target.layout()
     parts = [repr(lay), repr(board_module.RULES)]
-    parts += [Path(module.__file__ or "").read_text("utf-8") for module in GENERATORS]
+    # The generators' code by its syntax tree: reformatting or commenting it changes nothing.
+    parts += [ast.dump(ast.parse(Path(m.__file__ or "").read_text("utf-8"))) for m in GENERATORS]
     for name in sorted({p.footprint for p in lay.parts} | {"MountingHole_3.2mm_M3"}):
         parts.append((LIBRARY / f"{name}.kicad_mod").read_text("utf-8"))
     return _sha("\n".join(parts).encode("utf-8"))
@@ -113,7 +119,9 @@ def build(target: Target, root: Path = ROOT) -> dict[str, object]:
     supply.export(pcb, folder / f"{target.name}-supply.json")
     title = f"{target.board + ' ' if target.board else ''}{target.kind}"
     render.draw(pcb, folder / f"{target.name}-top.png", "top", f"{title}: front face")
-    render.draw(pcb, folder / f"{target.name}-bottom.png", "bottom", f"{title}: back face (seen from below)")
+    render.draw(
+        pcb, folder / f"{target.name}-bottom.png", "bottom", f"{title}: back face (seen from below)"
+    )
     result = drc.run(pcb, folder / f"{target.name}-drc.rpt")
     depth = len(folder.relative_to(root / "hardware").parts)
     (folder / "fp-lib-table").write_text(
@@ -127,12 +135,18 @@ def build(target: Target, root: Path = ROOT) -> dict[str, object]:
     manifest = {
         "name": target.name,
         "fingerprint": fingerprint(target),
-        "drc": {"errors": result.errors, "warnings": result.warnings, "unconnected": result.unconnected},
+        "drc": {
+            "errors": result.errors,
+            "warnings": result.warnings,
+            "unconnected": result.unconnected,
+        },
         "files": files,
         "seconds": round(time.perf_counter() - started, 1),
     }
     # The build time is a note for people, not part of what --check compares.
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", "utf-8")
+    (folder / "manifest.json").write_text(
+        json.dumps(manifest, indent=1, sort_keys=True) + "\n", "utf-8"
+    )
     return manifest
 
 
@@ -173,10 +187,27 @@ def stale(root: Path = ROOT) -> list[str]:
     return [p for t in targets() for p in problems(t, root)]
 
 
+@contextmanager
+def _one_at_a_time(root: Path) -> Iterator[None]:
+    """Two generators writing the same board files at once would interleave them."""
+    digest = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"lawmaster-pcb-{digest}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def write(root: Path = ROOT, force: bool = False) -> list[str]:
     """Regenerate every target whose files are not up to date; returns their names."""
     if kicad.pcbnew() is None:
         raise RuntimeError(kicad.MISSING)
+    with _one_at_a_time(root):
+        return _write(root, force)
+
+
+def _write(root: Path, force: bool) -> list[str]:
     done = []
     failed = []
     for target in targets():
@@ -190,4 +221,3 @@ def write(root: Path = ROOT, force: bool = False) -> list[str]:
     if failed:
         raise RuntimeError("; ".join(failed))
     return done
-

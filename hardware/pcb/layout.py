@@ -107,8 +107,14 @@ def _sensors(circuit: KindCircuit, side: str = FRONT) -> list[Part]:
     return out
 
 
-def _mux_block(j: int, x: float, y: float, side: str, refs: tuple[str, str, str] | None = None,
-               upright: bool = False) -> list[Part]:
+def _mux_block(
+    j: int,
+    x: float,
+    y: float,
+    side: str,
+    refs: tuple[str, str, str] | None = None,
+    upright: bool = False,
+) -> list[Part]:
     """Multiplexer U<j+1> with its 100 nF and its 10 µF at its two ends (where it has no pins):
     the pin rows stay free for the fan-out.
 
@@ -148,8 +154,9 @@ Planes = tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...]
 BAND_MM = 8.0
 
 
-def _band(outline: tuple[tuple[float, float], ...], x: float, side: str,
-          right: float | None = None) -> Planes:
+def _band(
+    outline: tuple[tuple[float, float], ...], x: float, side: str, right: float | None = None
+) -> Planes:
     """The supply and ground planes of one face of a piece: a band of supply along the bus
     from one connector (centred at ``x``) to the other (or, ``right`` given, as far right as
     that), ground either side of it (each plane is clipped to the outline when KiCad fills
@@ -227,7 +234,9 @@ REACH = {
 HOLE_REACH = 3.45  # the M3 hole's courtyard
 
 
-def _holes(parts: list[Part], outline: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+def _holes(
+    parts: list[Part], outline: tuple[tuple[float, float], ...]
+) -> tuple[tuple[float, float], ...]:
     """Two M3 holes where they stand clearest of every part (either face) and of the edge,
     the second well away from the first."""
     xs = [p[0] for p in outline]
@@ -238,7 +247,9 @@ def _holes(parts: list[Part], outline: tuple[tuple[float, float], ...]) -> tuple
     while x <= max(xs) - edge:
         y = min(ys) + edge
         while y <= max(ys) - edge:
-            room = min(((x - p.x) ** 2 + (y - p.y) ** 2) ** 0.5 - REACH.get(p.key, 3.0) for p in parts)
+            room = min(
+                ((x - p.x) ** 2 + (y - p.y) ** 2) ** 0.5 - REACH.get(p.key, 3.0) for p in parts
+            )
             candidates.append((round(room, 3), round(x, 1), round(y, 1)))
             y += 2.0
         x += 2.0
@@ -309,7 +320,13 @@ def _graffiti(kind: str, circuit: KindCircuit) -> Layout:
     outline = _rect(i, i, w - i, h - i)
     planes = _band(outline, w / 2, FRONT)
     return Layout(
-        "unamerican-graffiti", kind, circuit, outline, tuple(parts), _holes(parts, outline), (),
+        "unamerican-graffiti",
+        kind,
+        circuit,
+        outline,
+        tuple(parts),
+        _holes(parts, outline),
+        (),
         planes,
     )
 

@@ -52,7 +52,9 @@ class _Canvas:
         self.image = Image.new("RGB", (width, height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
         # The title fits the picture's width: about 0.55 em a character.
-        size = min(int(3.2 * self.scale), int((width - 2 * MARGIN_MM * self.scale) / (0.55 * len(title))))
+        size = min(
+            int(3.2 * self.scale), int((width - 2 * MARGIN_MM * self.scale) / (0.55 * len(title)))
+        )
         self.font = ImageFont.load_default(size=max(10, size))
         self.draw.text((int(MARGIN_MM * self.scale), int(1.0 * self.scale)), title, SILK, self.font)
 
@@ -65,7 +67,13 @@ class _Canvas:
         if len(points) >= 3:
             self.draw.polygon([self.p(x, y) for x, y in points], fill=colour)
 
-    def line(self, a: tuple[float, float], b: tuple[float, float], width: float, colour: tuple[int, int, int]) -> None:
+    def line(
+        self,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        width: float,
+        colour: tuple[int, int, int],
+    ) -> None:
         w = max(1, int(round(width * self.scale)))
         pa, pb = self.p(*a), self.p(*b)
         self.draw.line([pa, pb], fill=colour, width=w)
@@ -73,15 +81,23 @@ class _Canvas:
         for x, y in (pa, pb):
             self.draw.ellipse([x - r, y - r, x + r, y + r], fill=colour)
 
-    def circle(self, x: float, y: float, radius: float, colour: tuple[int, int, int], width: float = 0) -> None:
+    def circle(
+        self, x: float, y: float, radius: float, colour: tuple[int, int, int], width: float = 0
+    ) -> None:
         cx, cy = self.p(x, y)
         r = radius * self.scale
         if width:
-            self.draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=colour, width=max(1, int(width * self.scale)))
+            self.draw.ellipse(
+                [cx - r, cy - r, cx + r, cy + r],
+                outline=colour,
+                width=max(1, int(width * self.scale)),
+            )
         else:
             self.draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
 
-    def text(self, text: str, x: float, y: float, size: float, colour: tuple[int, int, int]) -> None:
+    def text(
+        self, text: str, x: float, y: float, size: float, colour: tuple[int, int, int]
+    ) -> None:
         font = ImageFont.load_default(size=max(8, int(size * self.scale)))
         cx, cy = self.p(x, y)
         self.draw.text((cx, cy), text, colour, font, anchor="mm")
@@ -127,7 +143,10 @@ def _shape(canvas: _Canvas, pcbnew: Any, item: Any, colour: tuple[int, int, int]
         if (am - a0) % (2 * math.pi) > span:
             span -= 2 * math.pi
         steps = 16
-        pts = [(c[0] + r * math.cos(a0 + span * i / steps), c[1] + r * math.sin(a0 + span * i / steps)) for i in range(steps + 1)]
+        pts = [
+            (c[0] + r * math.cos(a0 + span * i / steps), c[1] + r * math.sin(a0 + span * i / steps))
+            for i in range(steps + 1)
+        ]
         for a, b in zip(pts, pts[1:], strict=False):
             canvas.line(a, b, width, colour)
     elif kind == pcbnew.SHAPE_T_POLY:

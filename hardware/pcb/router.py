@@ -219,7 +219,9 @@ class Grid:
                 self._merge(self.owner[w][layer][rows, cols], mask, pad.net)
         self._merge(self.via_owner[rows, cols], dist < CLEARANCE + VIA_DIAMETER / 2, pad.net)
         if pad.drill:
-            centre = np.hypot(self.gx[rows, cols] - pad.centre[0], self.gy[rows, cols] - pad.centre[1])
+            centre = np.hypot(
+                self.gx[rows, cols] - pad.centre[0], self.gy[rows, cols] - pad.centre[1]
+            )
             hole = self.holes[rows, cols]
             hole |= centre < pad.drill / 2 + HOLE_GAP + VIA_DRILL / 2
             # A via never lands inside a through-hole pad of any net.
@@ -238,7 +240,9 @@ class Grid:
                 out.append((layer, int(r + rows.start), int(c + cols.start)))
         return out
 
-    def commit(self, route: Route, cells: set[tuple[int, int, int]], vias: set[tuple[int, int]]) -> None:
+    def commit(
+        self, route: Route, cells: set[tuple[int, int, int]], vias: set[tuple[int, int]]
+    ) -> None:
         """Mark a laid route's copper so later nets keep clear of it."""
         half = route.width / 2
         for layer in range(2):
@@ -255,7 +259,9 @@ class Grid:
                     grown = ndimage.binary_dilation(source, _disk(radius / PITCH - 1e-6))
                     self._merge(self.owner[w][layer], grown, route.net)
             # Vias of other nets keep clear of this layer's copper too.
-            grown = ndimage.binary_dilation(mask, _disk((CLEARANCE + half + VIA_DIAMETER / 2) / PITCH - 1e-6))
+            grown = ndimage.binary_dilation(
+                mask, _disk((CLEARANCE + half + VIA_DIAMETER / 2) / PITCH - 1e-6)
+            )
             self._merge(self.via_owner, grown, route.net)
         if vias:
             mask = np.zeros((self.ny, self.nx), bool)
@@ -270,7 +276,9 @@ class Grid:
                     self._merge(self.owner[w][layer], grown, route.net)
             grown = ndimage.binary_dilation(mask, _disk((CLEARANCE + VIA_DIAMETER) / PITCH - 1e-6))
             self._merge(self.via_owner, grown, route.net)
-            self.holes |= ndimage.binary_dilation(mask, _disk((HOLE_GAP + VIA_DRILL) / PITCH - 1e-6))
+            self.holes |= ndimage.binary_dilation(
+                mask, _disk((HOLE_GAP + VIA_DRILL) / PITCH - 1e-6)
+            )
 
 
 def _reachable(
@@ -329,9 +337,8 @@ def _search(
     step_cost = (1.0, OTHER_LAYER_COST) if grid.parts_layer == 0 else (OTHER_LAYER_COST, 1.0)
     own0, own1 = grid.owner[w][0], grid.owner[w][1]
     open_ = ~grid.closed_to(net)
-    usable = (
-        ((((own0 == FREE) | (own0 == net)) & open_).ravel().tolist())
-        + ((((own1 == FREE) | (own1 == net)) & open_).ravel().tolist())
+    usable = ((((own0 == FREE) | (own0 == net)) & open_).ravel().tolist()) + (
+        (((own1 == FREE) | (own1 == net)) & open_).ravel().tolist()
     )
     vown = grid.via_owner
     via_ok = (((vown == FREE) | (vown == net)) & ~grid.holes).ravel().tolist()
@@ -398,7 +405,9 @@ def _segments(grid: Grid, path: list[tuple[int, int, int]]) -> tuple[list, list]
     for cell in path[1:]:
         if cell[0] != prev[0]:
             if start != prev:
-                segments.append((prev[0], grid.point(start[1], start[2]), grid.point(prev[1], prev[2])))
+                segments.append(
+                    (prev[0], grid.point(start[1], start[2]), grid.point(prev[1], prev[2]))
+                )
             vias.append(grid.point(cell[1], cell[2]))
             start, prev, direction = cell, cell, None
             continue
@@ -430,7 +439,9 @@ def _prim_order(points: list[tuple[float, float]]) -> list[int]:
     return order
 
 
-def escape(grid: Grid, pad: Pad, w: int, width: float, direction: tuple[int, int], length: int) -> Escape | None:
+def escape(
+    grid: Grid, pad: Pad, w: int, width: float, direction: tuple[int, int], length: int
+) -> Escape | None:
     """A short track straight out of a fine-pitch pad and a via at its end, laid before the
     signals so they cannot box the pad in (None when the way out is taken)."""
     r, c = grid.cell(*pad.centre)
@@ -483,9 +494,19 @@ def drop(
         return None
     _, vr, vc = best
     try:
-        path = _search(grid, pad.net, w, set(starts), {(layer, vr, vc)},
-                       (max(0, r - reach - 2), min(grid.ny, r + reach + 3),
-                        max(0, c - reach - 2), min(grid.nx, c + reach + 3)))
+        path = _search(
+            grid,
+            pad.net,
+            w,
+            set(starts),
+            {(layer, vr, vc)},
+            (
+                max(0, r - reach - 2),
+                min(grid.ny, r + reach + 3),
+                max(0, c - reach - 2),
+                min(grid.nx, c + reach + 3),
+            ),
+        )
     except Unroutable:
         return None
     if any(ly != layer for ly, _, _ in path):
@@ -500,8 +521,15 @@ def drop(
     return route
 
 
-def route_net(grid: Grid, net: int, w: int, width: float, pads: list[Pad], margin_mm: float = 12.0,
-              poured: bool = False) -> Route:
+def route_net(
+    grid: Grid,
+    net: int,
+    w: int,
+    width: float,
+    pads: list[Pad],
+    margin_mm: float = 12.0,
+    poured: bool = False,
+) -> Route:
     """Connect every pad of ``net`` as one tree; commit its copper to the grid.
 
     ``poured``: the net has a pour on both layers (ground), so a pad the tree

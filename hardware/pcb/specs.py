@@ -12,7 +12,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from lawmaster.hardware.electronics.pieces import BUS_PINS, Plan, cables as plan_cables, plan
+from lawmaster.hardware.electronics.pieces import BUS_PINS, Plan, plan
+from lawmaster.hardware.electronics.pieces import cables as plan_cables
 
 from .layout import Layout, layout
 
@@ -80,8 +81,16 @@ def pcbs(board: str) -> list[PcbSpec]:
         w, h = lay.size_mm
         out.append(
             PcbSpec(
-                name_of(board, kind), board, kind, w, h, LAYERS, THICKNESS_MM, quantity,
-                _fitted(lay), folder_of(board, kind),
+                name_of(board, kind),
+                board,
+                kind,
+                w,
+                h,
+                LAYERS,
+                THICKNESS_MM,
+                quantity,
+                _fitted(lay),
+                folder_of(board, kind),
             )  # fmt: skip
         )
     return out

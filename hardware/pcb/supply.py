@@ -38,15 +38,17 @@ from scipy.sparse.linalg import spsolve
 from lawmaster.hardware.electronics.datasheet import figure as f
 from lawmaster.hardware.electronics.pieces import (
     Plan,
-    cables as plan_cables,
     global_ref,
     kind_circuit,
     plan,
 )
+from lawmaster.hardware.electronics.pieces import (
+    cables as plan_cables,
+)
 
 from . import kicad
-from .specs import folder_of, name_of
 from .specs import cables as cable_specs
+from .specs import folder_of, name_of
 
 ROOT = Path(__file__).resolve().parents[2]
 NETS = ("+3V3", "GND")
@@ -85,7 +87,7 @@ def export(pcb: Path, out: Path) -> None:
     for net in NETS:
         points: dict[tuple[float, float, int], int] = {}
 
-        def node(x: float, y: float, layer: int) -> int:
+        def node(x: float, y: float, layer: int, points: dict = points) -> int:  # type: ignore[type-arg]
             key = (round(x, 4), round(y, 4), layer)
             if key not in points:
                 points[key] = len(points)
@@ -146,7 +148,9 @@ def export(pcb: Path, out: Path) -> None:
             layer = zone.GetLayer()
             filled = zone.GetFilledPolysList(layer)
             for i in range(filled.OutlineCount()):
-                rings = [filled.Outline(i)] + [filled.Hole(i, j) for j in range(filled.HoleCount(i))]
+                rings = [filled.Outline(i)] + [
+                    filled.Hole(i, j) for j in range(filled.HoleCount(i))
+                ]
                 zones.append([
                     0 if layer == pcbnew.F_Cu else 1,
                     [[[round(r.CPoint(k).x / 1e6, 3), round(r.CPoint(k).y / 1e6, 3)]
@@ -155,7 +159,10 @@ def export(pcb: Path, out: Path) -> None:
         data[net] = {
             "zones": zones,
             "nodes": [[x, y, ly] for (x, y, ly), _ in sorted(points.items(), key=lambda kv: kv[1])],
-            "segments": [[kind, a, b, round(length, 4), round(width, 4)] for kind, a, b, length, width in split],
+            "segments": [
+                [kind, a, b, round(length, 4), round(width, 4)]
+                for kind, a, b, length, width in split
+            ],
             "pads": dict(sorted(pads.items())),
         }
     out.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n", "utf-8")
@@ -229,7 +236,9 @@ def _raster(rings: list[list[list[float]]], x0: float, y0: float, nx: int, ny: i
 
 
 @cache
-def _mesh(board: str, kind: str, net: str, root: Path = ROOT) -> list[tuple[int, float, float, np.ndarray]]:
+def _mesh(
+    board: str, kind: str, net: str, root: Path = ROOT
+) -> list[tuple[int, float, float, np.ndarray]]:
     """The filled areas of one kind's net, meshed: (layer, x0, y0, cells) per area."""
     out = []
     for layer, rings in _kind_graph(board, kind, root)[net]["zones"]:
@@ -241,8 +250,12 @@ def _mesh(board: str, kind: str, net: str, root: Path = ROOT) -> list[tuple[int,
     return out
 
 
-def _add_piece(network: _Network, instance: str, graph: dict[str, Any],
-               mesh: list[tuple[int, float, float, np.ndarray]]) -> dict[str, int]:
+def _add_piece(
+    network: _Network,
+    instance: str,
+    graph: dict[str, Any],
+    mesh: list[tuple[int, float, float, np.ndarray]],
+) -> dict[str, int]:
     """Add one PCB's copper of one net; returns pad key → node."""
     sheet = _ohm_per_square()
     via = _via_ohm()
@@ -268,7 +281,12 @@ def _add_piece(network: _Network, instance: str, graph: dict[str, Any],
         the fill and reaches it through thermal spokes, so the cells within
         :data:`SPOKE_MM` of its outline count, each through one square of copper."""
         joined = False
-        x0b, y0b, x1b, y1b = (box[0] - SPOKE_MM, box[1] - SPOKE_MM, box[2] + SPOKE_MM, box[3] + SPOKE_MM)
+        x0b, y0b, x1b, y1b = (
+            box[0] - SPOKE_MM,
+            box[1] - SPOKE_MM,
+            box[2] + SPOKE_MM,
+            box[3] + SPOKE_MM,
+        )
         for layer, x0, y0, _, index in cells:
             if layer not in layers:
                 continue
@@ -325,7 +343,9 @@ def solve(board: str, root: Path = ROOT) -> SupplyDrop:
             name = piece.name if piece else "scanner"
             owner = board if kind != "scanner" else ""
             graph = _kind_graph(owner, kind, root)[net]
-            for key, node in _add_piece(network, name, graph, _mesh(owner, kind, net, root)).items():
+            for key, node in _add_piece(
+                network, name, graph, _mesh(owner, kind, net, root)
+            ).items():
                 ref, pad = key.split(":")
                 pads[(global_ref(made, piece, ref), pad)] = node
         # Cables: every wire of this net, pin k to pin k.
@@ -362,12 +382,11 @@ def solve(board: str, root: Path = ROOT) -> SupplyDrop:
         volts = np.zeros(size)
         volts[keep] = spsolve(sub.tocsc(), injected[keep])
         results[net] = {
-            ref: abs(float(volts[pads[(ref, "1" if net == "+3V3" else "3")]]))
-            for ref, _ in loads
+            ref: abs(float(volts[pads[(ref, "1" if net == "+3V3" else "3")]])) for ref, _ in loads
         }
         if net == "+3V3":
             tps = {}
-            for (ref, pad), node in pads.items():
+            for (ref, _pad), node in pads.items():
                 if ref.startswith("TP") and ref not in ("TP1", "TP2", "TP3", "TP4"):
                     tps[ref] = abs(float(volts[node]))
             results["testpads"] = tps

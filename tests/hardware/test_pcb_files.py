@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from lawmaster.hardware.electronics.footprints import LIBRARY, NICKNAME, STOCK, CUSTOM
+from lawmaster.hardware.electronics.footprints import CUSTOM, LIBRARY, NICKNAME, STOCK
 from lawmaster.hardware.electronics.pieces import MAX_PIECE_MM
 from lawmaster.hardware.pcb import fab, pcbs, render
 from lawmaster.hardware.pcb.generate import ROOT, stale, targets
