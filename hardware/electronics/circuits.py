@@ -109,8 +109,9 @@ class _Builder:
 POWER_NETS = ("+3V3", "GND", "+12V")
 
 
-def _instantiate(b: _Builder, circuit: KindCircuit, made: Plan, piece: Piece | None,
-                 sensor: str) -> None:
+def _instantiate(
+    b: _Builder, circuit: KindCircuit, made: Plan, piece: Piece | None, sensor: str
+) -> None:
     """Add one piece (or the scanner board, ``piece`` None) to the board's circuit."""
     for local in circuit.parts:
         value = sensor if local.key == "drv5055" else None
@@ -133,8 +134,10 @@ def scanner(board: str) -> Design:
     made = plan(board)
     tree = tree_for(board)
     if tree.first_level != made.first_level:
-        raise ValueError(f"{board}: the map needs {tree.first_level} multiplexers, the pieces"
-                         f" carry {made.first_level}")
+        raise ValueError(
+            f"{board}: the map needs {tree.first_level} multiplexers, the pieces"
+            f" carry {made.first_level}"
+        )
     sensor = SensorMap.load(board).sensor.part
     b = _Builder(f"scanner-{board}")
     _instantiate(b, scanner_kind(), made, None, sensor)

@@ -204,9 +204,7 @@ FIGURES: dict[str, Figure] = {
         " ≤ 30 mA; 35 mA taken",
     ),
     # -- the supply's copper: tracks, cables, connectors ------------------------------------
-    "copper.rho": _ds(
-        1.72e-8, "ohm m", "IEC 60028: annealed copper, 1.7241e-8 Ω·m at 20 °C"
-    ),
+    "copper.rho": _ds(1.72e-8, "ohm m", "IEC 60028: annealed copper, 1.7241e-8 Ω·m at 20 °C"),
     "copper.tempco": _ds(0.00393, "1/K", "IEC 60028: annealed copper, +0.393 %/K at 20 °C"),
     "copper.thickness": _as(
         35e-6,
@@ -244,9 +242,7 @@ FIGURES: dict[str, Figure] = {
         "Pololu D36V50Fx product pages: output voltage within 4 % (e.g. D36V50F12: '12 V"
         " with 4% accuracy')",
     ),
-    "schottky.vf": _ds(
-        0.5, "V", "Vishay SS14 datasheet: forward voltage 0.50 V max at 1 A, 25 °C"
-    ),
+    "schottky.vf": _ds(0.5, "V", "Vishay SS14 datasheet: forward voltage 0.50 V max at 1 A, 25 °C"),
     # -- heat -------------------------------------------------------------------------------
     "heat.h_conv": _as(
         5.0,

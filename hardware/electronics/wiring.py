@@ -349,7 +349,7 @@ def _pieces_section(scanners: dict[str, Design]) -> list[str]:
         "|---|" + "---|" * len(BUS_PINS),
         "| signal | " + " | ".join(BUS_PINS) + " |",
         "",
-        "Z0 is the analog line of the piece the cable plugs into; a piece's \"out\"",
+        'Z0 is the analog line of the piece the cable plugs into; a piece\'s "out"',
         "connector carries its Z1, Z2 on as Z0, Z1 and ties the freed line to GND.",
         "A satellite piece (no multiplexer) has one cable to the piece that reads it:",
         "`+3V3`, `GND`, then its sensors' outputs in its own reading order.",
@@ -367,8 +367,10 @@ def _pieces_section(scanners: dict[str, Design]) -> list[str]:
         ]
         for piece in made.pieces:
             muxes = ", ".join(f"U{m + 1}" for m in piece.muxes) or "—"
-            where = f"{piece.chain[0] + 1}, {piece.chain[1] + 1}" if piece.chain else (
-                f"satellite of U{piece.feeds[0] + 1}" if piece.feeds else "—"
+            where = (
+                f"{piece.chain[0] + 1}, {piece.chain[1] + 1}"
+                if piece.chain
+                else (f"satellite of U{piece.feeds[0] + 1}" if piece.feeds else "—")
             )
             chs = sorted(chans[(s.spot.x, s.spot.y)] for s in piece.sensors)
             circuit = kind_circuit(board, piece.kind)
@@ -382,9 +384,9 @@ def _pieces_section(scanners: dict[str, Design]) -> list[str]:
             )
         lines.append("")
     lines += [
-        "Satellite cables: " + ", ".join(
-            f"{n} ways ({', '.join(satellite_pins(n - 2))})" for n in (6, 10)
-        ) + ".",
+        "Satellite cables: "
+        + ", ".join(f"{n} ways ({', '.join(satellite_pins(n - 2))})" for n in (6, 10))
+        + ".",
         "",
     ]
     return lines
@@ -434,7 +436,7 @@ def _ground(scanners: dict[str, Design]) -> list[str]:
     lines = [
         "## Ground: one tree, not one point",
         "",
-        "With pieces and cables, \"one star point\" becomes one *tree*: the star point is the",
+        'With pieces and cables, "one star point" becomes one *tree*: the star point is the',
         "scanner board's ground (its back-face plane and front pour, tied at the buck module's",
         "GND pad and the Pico's GND and AGND pins), and every piece's ground reaches it along",
         "exactly one way, its chain's bus cables (four GND wires each) or its satellite cable.",

@@ -67,7 +67,9 @@ def test_electronics_nothing_but_the_mux_sits_on_the_adc_input(board):
     # TP4, the bring-up's test point on the ADC line, is a bare pad: no part, a fraction of
     # a pF next to the 100 pF the settling budget counts.
     assert sorted((p.part.ref, p.name) for p in net.pins) == [
-        ("TP4", "1"), ("U21", "Z"), (PICO_REF, "GP26_ADC0")
+        ("TP4", "1"),
+        ("U21", "Z"),
+        (PICO_REF, "GP26_ADC0"),
     ]
 
 

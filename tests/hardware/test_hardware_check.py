@@ -35,6 +35,11 @@ def test_hardware_check_json_meets_every_budget_and_margin(board):
     assert figures["settle_us"] <= figures["dwell_us"] / 2
     assert figures["min_margin_counts"] >= 5 * figures["noise_counts"]
     assert figures["min_hold_safety"] >= 2
+    # Every part fits the room on its PCB face (lawmaster.hardware.pcb.fit), and the farthest
+    # sensor still gets the DRV5055's minimum supply after the copper of the routed boards.
+    assert figures["parts_fit"] is True
+    assert figures["rail_sensor_min_v"] >= figures["rail_sensor_vcc_min_v"]
+    assert 0 < figures["rail_drop_mv"] < 3300 - 1000 * figures["rail_sensor_vcc_min_v"]
     if board == "gw-brott":
         # GW's pair walks: the blue magnet follows the wooden piece even when its glide
         # is at the sticky end of PTFE's friction range.
@@ -67,5 +72,10 @@ def test_hardware_check_fails_when_a_figure_misses_its_requirement():
         ("min_margin_counts", 99.0),
         ("min_hold_safety", 1.9),
         ("gw_follow_ratio_high_friction", 0.9),
+        ("parts_fit", False),
     ]:
         assert len(failures({**good, key: bad})) == 1, key
+    rail = {"rail_drop_mv": 320.0, "rail_sensor_vcc_min_v": 3.0}
+    assert failures({**good, **rail, "rail_sensor_min_v": 3.05}) == []
+    (words,) = failures({**good, **rail, "rail_sensor_min_v": 2.98})
+    assert "2.980 V" in words and "320 mV" in words
