@@ -19,7 +19,9 @@ from .layout import Layout, layout
 
 LAYERS = 2
 THICKNESS_MM = 1.6
-#: Cable lengths sold ready-made (JST SH pre-crimped leads come in these lengths, mm).
+#: Lengths to buy (mm). An assumption, not a catalogue: ready-made 1.0 mm pitch SH jumpers are
+#: commonly sold up to 300 mm; the 400-600 mm ones (Judge Dredd's long runs) may have to be made
+#: from pre-crimped SH leads (JST ASSHSSH28K) in a housing, or crimped by the builder.
 STOCK_LENGTHS_MM = (50, 100, 150, 200, 300, 400, 500, 600)
 #: Slack on every cable: a loop at each end and the way round the pieces' edges (mm).
 CABLE_SLACK_MM = 30.0
