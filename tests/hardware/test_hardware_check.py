@@ -44,6 +44,11 @@ def test_hardware_check_json_meets_every_budget_and_margin(board):
     assert 0 < figures["cost_estimated_eur"] <= figures["cost_eur"]
     assert figures["worst_saturation_fraction"] <= 0.9
     assert figures["worst_corner_margin_counts"] >= 5 * figures["noise_counts"]
+    # Every part fits the room on its PCB face (lawmaster.hardware.pcb.fit), and the farthest
+    # sensor still gets the DRV5055's minimum supply after the copper of the routed boards.
+    assert figures["parts_fit"] is True
+    assert figures["rail_sensor_min_v"] >= figures["rail_sensor_vcc_min_v"]
+    assert 0 < figures["rail_drop_mv"] < 3300 - 1000 * figures["rail_sensor_vcc_min_v"]
     if board == "gw-brott":
         # GW's pair walks: the blue magnet follows the wooden piece even when its glide
         # is at the sticky end of PTFE's friction range.
@@ -80,5 +85,10 @@ def test_hardware_check_fails_when_a_figure_misses_its_requirement():
         ("worst_saturation_fraction", 0.91),
         ("worst_corner_margin_counts", 99.0),
         ("gw_follow_ratio_high_friction", 0.9),
+        ("parts_fit", False),
     ]:
         assert len(failures({**good, key: bad})) == 1, key
+    rail = {"rail_drop_mv": 320.0, "rail_sensor_vcc_min_v": 3.0}
+    assert failures({**good, **rail, "rail_sensor_min_v": 3.05}) == []
+    (words,) = failures({**good, **rail, "rail_sensor_min_v": 2.98})
+    assert "2.980 V" in words and "320 mV" in words
