@@ -24,6 +24,7 @@ from typing import Any
 
 from lawmaster.hardware.electronics.footprints import LIBRARY, NICKNAME
 from lawmaster.hardware.electronics.parts import spec_of
+from lawmaster.hardware.electronics.pieces import RAIL_FILTER_INDUCTOR
 from lawmaster.hardware.sensor_map import SensorMap
 
 from . import kicad
@@ -449,7 +450,7 @@ def _plane_drops(
     }
     # The connectors' supply and ground pins: their vias go behind the pin, away from
     # the connector's body, where its own signal pins leave too.
-    behind: dict[tuple[float, float], tuple[float, float]] = {}
+    behind: dict[tuple[float, float], list[tuple[float, float]]] = {}
     for fp in board.GetFootprints():
         if fp.GetFPID().GetLibItemName().wx_str().startswith("JST_SH_"):
             centre = fp.GetPosition()
@@ -458,10 +459,22 @@ def _plane_drops(
                 dx, dy = (c.x - centre.x) / 1e6, (c.y - centre.y) / 1e6
                 # The pins sit 2 mm behind the body's middle, across the row: go further that way.
                 ux, uy = (0.0, dy / abs(dy)) if abs(dy) > abs(dx) / 3 else (dx / abs(dx), 0.0)
-                behind[(round(c.x / 1e6, 4), round(c.y / 1e6, 4))] = (
-                    c.x / 1e6 + 1.6 * ux,
-                    c.y / 1e6 + 1.6 * uy,
-                )
+                behind[(round(c.x / 1e6, 4), round(c.y / 1e6, 4))] = [
+                    (c.x / 1e6 + 1.6 * ux, c.y / 1e6 + 1.6 * uy)
+                ]
+        elif fp.GetReference() == RAIL_FILTER_INDUCTOR:
+            # The rail filter's output carries the whole rail (over an ampere) down to the
+            # supply plane: three vias in its pad, along the pad's long side.
+            for pad in fp.Pads():
+                if pad.GetNetname() != "+3V3":
+                    continue
+                c = pad.GetPosition()
+                box = pad.GetBoundingBox()
+                cx, cy = c.x / 1e6, c.y / 1e6
+                along = (0.0, 1.0) if box.GetHeight() > box.GetWidth() else (1.0, 0.0)
+                behind[(round(cx, 4), round(cy, 4))] = [
+                    (cx + k * 1.8 * along[0], cy + k * 1.8 * along[1]) for k in (-1, 0, 1)
+                ]
     names = {i: n for n, i in index.items()}
     routes = []
     for pad in pads:
@@ -475,12 +488,13 @@ def _plane_drops(
         plane = [poly for (net, layer), poly in planes.items() if net == name and layer == other]
         if not any(_inside(pad.centre, poly) for poly in plane):
             continue
-        route = drop(grid, pad, 1, POWER_WIDTH, behind[key])
-        if route is None:
-            continue
-        grid.extra.setdefault(id(pad), set()).update(route.cells)
-        _lay(pcbnew, board, route, nets[name])
-        routes.append(route)
+        for toward in behind[key]:
+            route = drop(grid, pad, 1, POWER_WIDTH, toward)
+            if route is None:
+                continue
+            grid.extra.setdefault(id(pad), set()).update(route.cells)
+            _lay(pcbnew, board, route, nets[name])
+            routes.append(route)
     return routes
 
 
@@ -539,7 +553,9 @@ def _pour(
     if GROUND not in nets:
         return
     zones = [(name, side, poly, 1) for name, side, poly in planes]
-    planned = {side for _, side, _ in planes}
+    # Ground is poured over a face whose planes do not already give it ground: it fills
+    # round any other plane there (those come first, at the higher priority).
+    planned = {side for name, side, _ in planes if name == GROUND}
     for side in ("front", "back"):
         if side not in planned:
             zones.append((GROUND, side, outline, 0))

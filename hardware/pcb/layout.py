@@ -39,6 +39,7 @@ from lawmaster.hardware.electronics.parts import spec_of
 from lawmaster.hardware.electronics.pieces import (
     INSET_MM,
     RAIL_FILTER_CAPS,
+    RAIL_FILTER_INDUCTOR,
     KindCircuit,
     kind_circuit,
     plan,
@@ -216,7 +217,7 @@ def _gw(kind: str, circuit: KindCircuit) -> Layout:
             )  # fmt: skip
     elif kind == "strip":
         parts.append(_connector(circuit, "up", 25, 96, "down", FRONT))
-        parts.append(Part("TP1", "testpoint", 25, 50))
+        parts.append(Part("TP1", "testpoint", 25, 62.5))
         outline = _rect(i, i, w / 2 - i, w - i)
         planes = _band(outline, 25.0, BACK)
     elif kind == "strip-jail":
@@ -363,6 +364,9 @@ def _graffiti(kind: str, circuit: KindCircuit) -> Layout:
 # -- the scanner board -----------------------------------------------------------------------
 
 SCANNER_SIZE = (98.0, 80.0)
+#: The buck module's output (VOUT, pin 3 at (66, 8)) to the rail filter's inductor (its
+#: pin 1 at (82.95, 8)): a pour on the front face, the whole rail's current in a few mΩ.
+BUCK_POUR = ((64.5, 2.5), (85.0, 2.5), (85.0, 13.5), (64.5, 13.5))
 
 
 def scanner() -> Layout:
@@ -382,10 +386,11 @@ def scanner() -> Layout:
         Part("D4", "tvs", 68.0, 52.0, 90.0),
         Part("TP1", "testpoint", 68.0, 44.5),
         Part("PS1", "buck", 66.0, 8.0),
-        Part("CB1", "c10u", 48.5, 12.0, 90.0),
-        # The rail filter: the inductor right of the buck module, its four capacitors below it.
-        Part("L1", "inductor", 89.0, 20.0, 90.0),
-        *(Part(ref, "c10u", 83.5 + 3.5 * k, 31.0, 90.0) for k, ref in enumerate(RAIL_FILTER_CAPS)),
+        Part("CB1", "c10u", 76.0, 4.0),
+        # The rail filter: the inductor beside the buck module's pins, its four capacitors
+        # under it; the module's output reaches the inductor through a pour (BUCK_POUR).
+        Part(RAIL_FILTER_INDUCTOR, "inductor", 88.0, 8.0),
+        *(Part(ref, "c10u", 84.0 + 3.5 * k, 18.5, 90.0) for k, ref in enumerate(RAIL_FILTER_CAPS)),
         Part("TP2", "testpoint", 48.5, 18.0),
         Part("TP3", "testpoint", 48.5, 22.0),
     ]
@@ -396,6 +401,7 @@ def scanner() -> Layout:
     # connectors, ground under the Pico; the front face is poured with ground.
     supply = ((45.0, 0.0), (w, 0.0), (w, h), (0.0, h), (0.0, 62.0), (45.0, 62.0))
     planes: Planes = (
+        ("+3V3_BUCK", FRONT, BUCK_POUR),
         ("+3V3", BACK, supply),
         ("GND", BACK, ((0.0, 0.0), (44.4, 0.0), (44.4, 61.4), (0.0, 61.4))),
     )
