@@ -62,6 +62,18 @@ INSET_MM = 0.25
 #: in GW:s brott's stand under the upright board, in the flat boards' scanner box standing
 #: against that edge (mm).
 SCANNER_BELOW_MM = 40.0
+#: Cable lengths to make (mm): from JST's pre-crimped SH leads (ASSHSSH28K, 51 to 305 mm;
+#: two spliced for the 400-600 mm runs of Judge Dredd) in SH housings, wired pin k to pin k.
+STOCK_LENGTHS_MM = (50, 100, 150, 200, 300, 400, 500, 600)
+#: Slack on every cable: a loop at each end and the way round the pieces' edges (mm).
+CABLE_SLACK_MM = 30.0
+
+
+def stock_length(need_mm: float) -> int:
+    """The cable length to make for a run of ``need_mm`` (slack included)."""
+    return next((s for s in STOCK_LENGTHS_MM if s >= need_mm), int(-(-need_mm // 100) * 100))
+
+
 #: The 15-way bus (JST SH): pin → signal. Four pins each for the supply and ground: a JST
 #: SH contact has up to 40 mΩ and a 28 AWG wire 0.21 Ω/m, and the first cable of a chain
 #: carries 48 sensors' 0.48 A (the copper budget, ``budget.copper``); ground between the
@@ -588,7 +600,7 @@ def cable_drops(made: Plan) -> dict[str, float]:
     contact = figure("jst_sh.contact_ohm")
 
     def cable(a: tuple[float, float], b: tuple[float, float], wires: int) -> float:
-        length = abs(a[0] - b[0]) + abs(a[1] - b[1]) + 30.0
+        length = stock_length(abs(a[0] - b[0]) + abs(a[1] - b[1]) + CABLE_SLACK_MM)
         return (wire * length + 2 * contact) / wires
 
     def load(p: Piece) -> float:

@@ -7,6 +7,8 @@ comes from one place; ``lawmaster hardware generate`` rewrites it.
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any
 
 from lawmaster.host.sensing import rate
@@ -113,6 +115,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
     leds = led_resistors()
     base = base_resistor()
     ripple_figures = ripple()
+    unfiltered = dataclasses.replace(ripple_figures, filter=None)
     lines = [
         HEADER,
         "",
@@ -127,14 +130,17 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "## Scanner: power",
         "",
         "The sensors, the multiplexers and the Pico share one 3.3 V rail from a buck module",
-        "fed by its own 12 V adapter: the Pico's regulator is switched off (3V3_EN to GND) and",
-        "the rail goes into its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
+        "fed by its own 12 V adapter (through the fuse F1, the reverse-polarity Schottky D3",
+        "and the TVS D4), then through the rail filter (L1 into CF1-CF4, on the scanner",
+        "board): the Pico's regulator is switched off (3V3_EN to GND) and the rail goes into",
+        "its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
         f"Pico, corner {ripple_figures.corner_hz:.0f} Hz) follows the very rail the DRV5055s",
         "are ratiometric to. Only changes slower than that corner cancel (the rail's",
         "tolerance, drift, load steps); the buck's switching ripple at"
         f" {ripple_figures.f_sw_hz / 1e3:.0f} kHz",
         "reaches the reference only through R9's 1/201 floor while a sensor's output moves",
-        f"with it: up to {ripple_figures.worst_rms:.0f} counts RMS in a reading in the worst case",
+        f"with it: up to {unfiltered.worst_rms:.0f} counts RMS in a reading in the worst case",
+        f"straight off the buck, {ripple_figures.worst_rms:.2f} counts after the rail filter",
         '(`hardware/BUILD.md`, "Supply ripple at the ADC"). USB from the Pi carries data',
         "only (VBUS and VSYS stay unconnected). Worst-case currents (`lawmaster hardware check`):",
         "",

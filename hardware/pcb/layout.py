@@ -186,13 +186,16 @@ def _band(
 
 # -- GW:s brott ------------------------------------------------------------------------------
 
-#: Each GW piece's mounting hole (its frame, mm): on a cell corner, 17.7 mm from the four
-#: sensors round it, where a brass standoff holds the front acrylic (``supports``).
+#: Each GW piece's mounting holes (its frame, mm): on cell corners, 17.7 mm from the four
+#: sensors round each, where a brass standoff holds the front acrylic (``supports``). The
+#: jail strip has two, either side of the jail (its middle one would be 9.8 mm from a jail
+#: slot), so no point of the front lies more than half a 100 mm square's diagonal from a
+#: standoff.
 GW_HOLES: dict[str, tuple[tuple[float, float], ...]] = {
     "tile": ((75.0, 50.0),),
     "tile-jail": ((75.0, 50.0),),
     "strip": ((25.0, 50.0),),
-    "strip-jail": ((25.0, 50.0),),
+    "strip-jail": ((25.0, 25.0), (25.0, 75.0)),
 }
 #: The jail strip's tab reaches into the tile beside it round the jail slot in cell D6.
 GW_TAB = (88.5, 36.0, 100.0, 49.0)  # in the tile's frame: x0, y0, x1, y1
@@ -226,7 +229,7 @@ def _gw(kind: str, circuit: KindCircuit) -> Layout:
         parts.append(_connector(circuit, "sat1", 25, 4, "up", FRONT))
         parts.append(_connector(circuit, "in", 10.0, 96, "down", FRONT))
         parts.append(_connector(circuit, "sat2", 33.5, 96, "down", FRONT))
-        parts.append(Part("TP1", "testpoint", 25, 75))
+        parts.append(Part("TP1", "testpoint", 25, 87.5))
         x0, y0, x1, y1 = GW_TAB
         tab = (x0 - x1, y0, 0.0, y1)  # the same place in the strip's frame
         outline = (

@@ -8,23 +8,23 @@ read the plan and the layouts only (no KiCad needed).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 
-from lawmaster.hardware.electronics.pieces import BUS_PINS, Plan, plan
+from lawmaster.hardware.electronics.pieces import (
+    BUS_PINS,
+    CABLE_SLACK_MM,
+    Plan,
+    plan,
+    stock_length,
+)
 from lawmaster.hardware.electronics.pieces import cables as plan_cables
 
 from .layout import Layout, layout
 
 LAYERS = 2
 THICKNESS_MM = 1.6
-#: Lengths to buy (mm). An assumption, not a catalogue: ready-made 1.0 mm pitch SH jumpers are
-#: commonly sold up to 300 mm; the 400-600 mm ones (Judge Dredd's long runs) may have to be made
-#: from pre-crimped SH leads (JST ASSHSSH28K) in a housing, or crimped by the builder.
-STOCK_LENGTHS_MM = (50, 100, 150, 200, 300, 400, 500, 600)
-#: Slack on every cable: a loop at each end and the way round the pieces' edges (mm).
-CABLE_SLACK_MM = 30.0
+#: Lengths to buy and slack: :data:`lawmaster.hardware.electronics.pieces.STOCK_LENGTHS_MM`.
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def cables(board: str) -> list[CableSpec]:
     for cable in plan_cables(made):
         a, b = _connector_at(made, cable.a), _connector_at(made, cable.b)
         need = abs(a[0] - b[0]) + abs(a[1] - b[1]) + CABLE_SLACK_MM
-        length = next((s for s in STOCK_LENGTHS_MM if s >= need), int(math.ceil(need / 100) * 100))
+        length = stock_length(need)
         names = [f"{end[0] or 'scanner'}:{end[1]}" for end in (cable.a, cable.b)]
         out.append(CableSpec(cable.ways, names[0], names[1], round(need, 1), length))
     return out

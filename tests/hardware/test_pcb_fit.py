@@ -13,11 +13,15 @@ BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 
 
 def test_pcb_room_on_each_face_comes_from_the_stack():
-    assert part_space_mm("gw-brott", "front") == pytest.approx(5.3)
-    assert part_space_mm("gw-brott", "back") == 0.0  # glued to GW's acrylic
+    # GW:s brott: the brass standoffs (5.0 − 0.1 mm) less the print film inside them
+    # (0.25 mm at its thickest) and 0.1 mm clearance; the back is glued to GW's acrylic.
+    assert part_space_mm("gw-brott", "front") == pytest.approx(4.55)
+    assert part_space_mm("gw-brott", "back") == 0.0
     for board in ("judge-dredd", "unamerican-graffiti"):
-        assert part_space_mm(board, "front") == pytest.approx(1.4)
-        assert part_space_mm(board, "back") > 2.95  # the connectors hang there
+        # Under the cover: the FR-4 spacer pads (1.6 − 0.16 mm) less 0.1 mm; under the
+        # pieces the nylon standoffs (12 − 0.3 mm) less 0.1 mm.
+        assert part_space_mm(board, "front") == pytest.approx(1.34)
+        assert part_space_mm(board, "back") == pytest.approx(11.6)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -39,9 +43,9 @@ def test_pcb_every_part_has_a_height_with_a_source():
 
 
 def test_pcb_the_old_so24_multiplexer_would_not_fit_under_the_map():
-    # SO-24W (2.65 mm, Nexperia SOT137-1) on a flat board's front face: 1.4 mm of room.
-    wide = fit.Fit("judge-dredd/pod-mux", "U1", "hc4067", "front", 2.65, 1.4, 0.0, 8.0)
+    # SO-24W (2.65 mm, Nexperia SOT137-1) on a flat board's front face: 1.34 mm of room.
+    wide = fit.Fit("judge-dredd/pod-mux", "U1", "hc4067", "front", 2.65, 1.34, 0.0, 11.6)
     assert not wide.ok and wide.margin_mm < 0
     # A through-hole part on GW's front: its leads would poke into the glued back.
-    tht = fit.Fit("gw-brott/tile", "J9", "jumper", "front", 8.5, 5.3, 1.5, 0.0)
+    tht = fit.Fit("gw-brott/tile", "J9", "jumper", "front", 8.5, 4.55, 1.5, 0.0)
     assert not tht.ok
