@@ -8,7 +8,6 @@ comes from one place; ``lawmaster hardware generate`` rewrites it.
 from __future__ import annotations
 
 import dataclasses
-
 from typing import Any
 
 from lawmaster.host.sensing import rate

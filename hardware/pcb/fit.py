@@ -4,11 +4,14 @@ Every part has a height over the face it sits on and, if through-hole, leads
 that stick out of the other face (:class:`lawmaster.hardware.electronics.parts.Height`,
 each from its datasheet or a stated assumption). The room on a sensor piece's
 faces comes from the board's layer stack
-(:func:`lawmaster.hardware.magnetics.stack.part_space_mm`: 5.3 mm on GW:s
-brott's front and nothing on its glued back; 1.4 mm under the flat boards' MDF
-and the base frame's depth under them). The scanner board sits off the sensor
-layers, in a box of its own (:data:`SCANNER_ROOM_MM`). A part fails when it
-stands taller than its face's room or its leads poke into a face with less
+(:func:`lawmaster.hardware.magnetics.stack.part_space_mm`: 4.55 mm on GW:s
+brott's front and nothing on its glued back; 1.34 mm under the flat boards' cover
+and 11.6 mm under them). The scanner board sits off the sensor layers, in GW:s
+brott's stand or the flat boards' scanner box
+(:func:`lawmaster.hardware.mechanical.stand.scanner_room`: the compartment's
+height over its standoffs, the standoffs under it), and with its plugs' room round
+it must fit that compartment across too (:func:`scanner_spare_mm`). A part fails
+when it stands taller than its face's room or its leads poke into a face with less
 room than they need (a glued face has none).
 """
 
@@ -19,13 +22,9 @@ from dataclasses import dataclass
 from lawmaster.hardware.electronics.parts import spec_of
 from lawmaster.hardware.electronics.pieces import plan
 from lawmaster.hardware.magnetics.stack import part_space_mm
+from lawmaster.hardware.mechanical.stand import scanner_room, scanner_spare_mm
 
 from .layout import BACK, FRONT, layout
-
-#: Room over and under the scanner board (mm): it stands on 5 mm M3 standoffs in its own
-#: box (beside the flat boards; in GW:s brott's stand) with 25 mm free above it. An
-#: assumption for whoever draws the box or the stand: the tallest part needs 12.5 mm.
-SCANNER_ROOM_MM = {FRONT: 25.0, BACK: 5.0}
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ class Fit:
 
 def _room(board: str, kind: str, side: str) -> float:
     if kind == "scanner":
-        return SCANNER_ROOM_MM[side]
+        return scanner_room(board)[side]
     return part_space_mm(board, side)
 
 
@@ -90,9 +89,11 @@ def figures(board: str) -> dict[str, float]:
     """``parts_fit`` (every part fits) and the tightest margin, for ``hardware check``."""
     all_fits = fits(board)
     sensor = [f for f in all_fits if f.pcb != "scanner"]
+    spare = scanner_spare_mm(board)
     return {
-        "parts_fit": all(f.ok for f in all_fits),
+        "parts_fit": all(f.ok for f in all_fits) and spare >= 0,
         "parts_worst_margin_mm": min(f.margin_mm for f in all_fits),
+        "scanner_compartment_spare_mm": spare,
         "sensor_piece_tallest_front_mm": max(
             (f.height_mm for f in sensor if f.side == FRONT), default=0.0
         ),
@@ -103,6 +104,12 @@ def figures(board: str) -> dict[str, float]:
 def misfits(board: str) -> list[str]:
     """Every part that does not fit, in words."""
     out = []
+    spare = scanner_spare_mm(board)
+    if spare < 0:
+        out.append(
+            f"the scanner board with its plugs' room is {-spare:g} mm too big for {board}'s"
+            " compartment"
+        )
     for f in fits(board):
         if f.ok:
             continue

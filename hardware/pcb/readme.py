@@ -7,8 +7,13 @@ from collections import Counter
 from pathlib import Path
 
 from lawmaster.hardware.electronics.pieces import plan
+from lawmaster.hardware.mechanical.stand import (
+    scanner_envelope,
+    scanner_room,
+    scanner_spare_mm,
+    scanner_tallest_mm,
+)
 
-from .fit import SCANNER_ROOM_MM
 from .specs import cables, pcbs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,9 +72,13 @@ def render(root: Path = ROOT) -> str:
         lines += [
             f"## {title}",
             "",
-            f"The scanner board sits {made.scanner_place}; it needs"
-            f" {SCANNER_ROOM_MM['front']:g} mm over it and {SCANNER_ROOM_MM['back']:g} mm"
-            " under it (standoffs).",
+            f"The scanner board sits {made.scanner_place}: that compartment leaves"
+            f" {scanner_room(board)['front']:g} mm over it (its tallest part, the Pico H in"
+            f" its sockets, stands {scanner_tallest_mm():g} mm) and"
+            f" {scanner_room(board)['back']:g} mm under it (standoffs), and"
+            f" {scanner_spare_mm(board):g} mm to spare round the board and its plugs"
+            f" ({scanner_envelope()[0]:g} × {scanner_envelope()[1]:g} mm,"
+            " `mechanical/stand.py`).",
             "",
             "| PCB | size (mm) | per board | parts to fit | folder | KiCad DRC |",
             "|---|---|---|---|---|---|",
