@@ -337,7 +337,7 @@ def scanner_box() -> tuple[float, float, float]:
     return (
         length + 2 * BOX_SPARE_MM + 2 * wall,
         width + 2 * BOX_SPARE_MM + 2 * wall,
-        round(height + LID_AIR_MM + 2 * wall, 1),
+        round(height + LID_AIR_MM + 2 * wall, 2),
     )
 
 
