@@ -4,8 +4,8 @@ Each :class:`PartSpec` names a real, buyable part: what it is, its value, its
 package and footprint (``Lawmaster:<name>``, the project's own footprint
 library, :mod:`.footprints`), an example order number, its pins (number, name,
 electrical type for ERC), and how tall it stands on its board face, with the
-source of that height (:class:`Height`): the sensor pieces' faces leave 5.3 mm
-(GW:s brott) or 1.4 mm (the flat boards) and ``lawmaster hardware check``
+source of that height (:class:`Height`): the sensor pieces' faces leave 4.55 mm
+(GW:s brott) or 1.34 mm (the flat boards) and ``lawmaster hardware check``
 fails a part that does not fit (``parts_fit``). :func:`template` turns a spec
 into a SKiDL template (``tool=SKIDL, dest=TEMPLATE``) that :mod:`.circuits`
 instantiates. Module parts (the Pico, the buck converter, the PN532 breakout,

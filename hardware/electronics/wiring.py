@@ -122,7 +122,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "",
         "Every wire of a table. Pi pins are BCM GPIO numbers (what the table config uses) with",
         "the physical header pin; Pico pins are GPIO numbers with the physical pin; 74HC4067",
-        "pins are for the SO-24/DIP-24 package. Every table below is read off the circuits in",
+        "pins are the same in every package (the boards carry TSSOP-24). Every table below is read off the circuits in",
         "`hardware/electronics/` (the KiCad netlists of the same circuits are in",
         "`hardware/schematic/`); the parts are in `hardware/BOM.md`.",
         "",
