@@ -107,7 +107,7 @@ def test_calibration_through_a_scanner_starts_with_its_self_test():
         _calibrate_port(gw, pico.port, lambda prompt: None, timeout=0.5, say=said.append)
     text = "\n".join(said)
     channel = next(s.channel for s in gw.spots if s.space == "C3")
-    assert f"{channel:>7}  C3 " in text and "121 of 122 channels OK, 1 OUT" in text
+    assert f"{channel:>7}  C3 " in text and "121 of 122 sensors OK, 1 OUT" in text
     words = " ".join(text.split())
     assert "a magnet or piece left on or near this spot" in words
     assert f"lawmaster selftest --port {pico.port}" in words
