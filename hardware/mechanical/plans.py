@@ -13,6 +13,7 @@ from lawmaster.hardware.magnetics import stack
 from lawmaster.hardware.magnetics.margins import footprint
 from lawmaster.hardware.magnetics.placement import POCKET_CLEARANCE_MM
 from lawmaster.hardware.mechanical.supports import (
+    CABLE_SLOT_MM,
     SUPPORT_PITCH_MM,
     clearance_mm,
     cover_sag_mm,
@@ -27,9 +28,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 #: GW's between the faces into the stand, the flat boards' through a slot in the rim to
 #: the scanner box standing against that edge.
 CABLE_EDGE = {"gw-brott": "bottom", "judge-dredd": "bottom", "unamerican-graffiti": "bottom"}
-#: The flat boards' slot in the rim: the bus cables' 15-way JST SH housings (18 mm wide,
-#: (15 − 1) × 1.0 mm pitch + 4 mm of housing) pass it one at a time.
-CABLE_SLOT_MM = (24.0, 8.0)
+
 PAD_MM = 8.0  # FR-4 spacer pad diameter (flat boards)
 SHEET = (420.0, 297.0)  # A3 landscape
 PLAN_W, PLAN_H = 260.0, 230.0  # room for the plan on the sheet

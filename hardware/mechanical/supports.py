@@ -35,6 +35,11 @@ from lawmaster.hardware.sensor_map import SensorMap
 
 #: The longest span a cover has between two supports (mm).
 SUPPORT_PITCH_MM = 100.0
+#: The flat boards' slot in the rim at the middle of the bottom edge: the bus cables'
+#: 15-way JST SH housings (18 mm wide, (15 − 1) × 1.0 mm pitch + 4 mm of housing) pass it
+#: one at a time (``plans.CABLE_EDGE``). The rim's supports keep ``SLOT_CLEAR_MM`` off it.
+CABLE_SLOT_MM = (24.0, 8.0)
+SLOT_CLEAR_MM = 6.0
 #: A support off the pieces stands at least this far from every piece's edge (mm): its
 #: spacer pad (Ø8) clear of the PCB with a millimetre to spare.
 PIECE_EDGE_MM = 5.0
@@ -136,12 +141,17 @@ def rim_points(board: str) -> tuple[tuple[float, float], ...]:
     xs, ys = _grid(board)
     nx, ny = len(xs) - 1, len(ys) - 1
     edge = -o.rim / 2
+    # The flat boards' cable slot in the bottom rim: a support there moves beside it.
+    beside = CABLE_SLOT_MM[0] / 2 + SLOT_CLEAR_MM
     out: list[tuple[float, float]] = []
     for j, y in enumerate(ys):
         for i, x in enumerate(xs):
             if i in (0, nx) or j in (0, ny):
                 px = edge if i == 0 else (o.width - edge if i == nx else x)
                 py = edge if j == 0 else (o.height - edge if j == ny else y)
+                middle = o.width / 2
+                if j == ny and not stack.two_sided(board) and abs(px - middle) < beside:
+                    px = middle - beside if px <= middle else middle + beside
                 out.append((round(px, 2), round(py, 2)))
     return tuple(out)
 

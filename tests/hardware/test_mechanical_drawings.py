@@ -162,3 +162,12 @@ def test_build_md_s_stack_figures_are_the_design_s():
     phrases.append(f"counts {paper.thickness_mm:.2f} ± {paper.tol_mm:g} mm for it")
     for phrase in phrases:
         assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("board", ("judge-dredd", "unamerican-graffiti"))
+def test_no_support_stands_in_the_rims_cable_slot(board):
+    o = supports.outline(board)
+    half = supports.CABLE_SLOT_MM[0] / 2
+    for x, y in supports.support_points(board):
+        if y > o.height:  # the bottom rim's row
+            assert abs(x - o.width / 2) >= half + supports.SLOT_CLEAR_MM - 1e-9, (x, y)
