@@ -15,6 +15,8 @@ from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
+from lawmaster.host.ui.look import chip
+
 from . import render
 
 #: The log shows the newest events first and stops here; the full log is in the journal.
@@ -46,31 +48,53 @@ def _line(game: object, language: str, event: Any) -> str:
     return line
 
 
-def log_lines(snapshot: Mapping[str, Any]) -> list[str]:
-    """The snapshot's log as sentences, newest first."""
+def log_lines(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The snapshot's log, newest first: each line's number, the chip of the seat it is
+    about (in that seat's colour, from the drawn snapshot's look) and its sentence."""
     events = snapshot.get("log") or []
     game = snapshot.get("game")
     language = str(get_locale())
-    return [_line(game, language, e) for e in reversed(events[-LOG_LINES:])]
+    look = snapshot.get("look") or {}
+    ui = render.ui_for(game)
+    lines = []
+    count = len(events)
+    for back, event in enumerate(reversed(events[-LOG_LINES:])):
+        actor = ui.actor(event) if isinstance(event, Mapping) else None
+        lines.append(
+            {
+                "number": count - back,
+                "chip": Markup(chip(look.get(actor))) if actor else Markup(""),
+                "text": _line(game, language, event),
+            }
+        )
+    return lines
 
 
 def regions(
-    snapshot: Mapping[str, Any], token: str | None = None, digital_dice: bool = False
+    snapshot: Mapping[str, Any],
+    token: str | None = None,
+    digital_dice: bool = False,
+    look: Mapping[str, Any] | None = None,
 ) -> dict[str, str]:
-    """HTML for each live region of a page; ``token`` is given for a seat's own page only."""
+    """HTML for each live region of a page; ``token`` is given for a seat's own page only,
+    ``look`` is the table's (see :func:`render.table_look`; the game's defaults without)."""
+    shown = render.drawn(snapshot, look)
+    bar = render.bar(shown)
     parts = {
-        "status": render_template("_status.html", snapshot=snapshot),
-        "board": str(render.board(snapshot)),
-        "extras": str(render.extras(snapshot)),
-        "log": render_template("_log.html", lines=log_lines(snapshot)),
+        "bar": render_template("_bar.html", bar=bar, token=token),
+        "final": render_template("_final.html", bar=bar),
+        "status": render_template("_status.html", snapshot=shown),
+        "board": str(render.board(shown)),
+        "extras": str(render.extras(shown)),
+        "log": render_template("_log.html", lines=log_lines(shown)),
         # The health banner on every page; the whole panel on the table screen only.
-        "health": render_template("_health.html", snapshot=snapshot, panel=token is None),
+        "health": render_template("_health.html", snapshot=shown, panel=token is None),
     }
     if token is not None:
-        controls = render.controls(snapshot, token, digital_dice)
+        controls = render.controls(shown, token, digital_dice)
         parts["prompts"] = render_template(
             "_prompts.html",
-            snapshot=snapshot,
+            snapshot=shown,
             token=token,
             digital_dice=digital_dice,
             controls=controls,

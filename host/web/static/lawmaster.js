@@ -106,10 +106,18 @@
       var at = key.indexOf(":");
       if (at < 1) return;
       var kind = key.slice(0, at), name = key.slice(at + 1);
-      var values = data.getAll(key).map(function (v) { return String(v).trim(); });
-      var last = values.length ? values[values.length - 1] : "";
       if (seen[key]) return;
       seen[key] = true;
+      var values = data.getAll(key).map(function (v) { return String(v).trim(); });
+      // l:faces.1, l:faces.2 (one radio group per die): parts of one list, in order.
+      var numbered = /^(.+)\.(\d{1,3})$/.exec(name);
+      if (kind === "l" && numbered) {
+        var whole = numbered[1];
+        var parts = (action["\u0000" + whole] = action["\u0000" + whole] || []);
+        values.forEach(function (v) { if (v) parts.push([parseInt(numbered[2], 10), v]); });
+        return;
+      }
+      var last = values.length ? values[values.length - 1] : "";
       var value;
       if (kind === "f") value = last;
       else if (kind === "i") value = /^-?\d+$/.test(last) ? parseInt(last, 10) : last;
@@ -121,6 +129,12 @@
       // An empty field is left out, as the server does for plain forms.
       if (value === "" || (Array.isArray(value) && !value.length)) return;
       action[name] = value;
+    });
+    Object.keys(action).forEach(function (key) {
+      if (key.charAt(0) !== "\u0000") return;
+      var parts = action[key].sort(function (a, b) { return a[0] - b[0]; });
+      delete action[key];
+      if (parts.length) action[key.slice(1)] = parts.map(function (p) { return p[1]; });
     });
     return action;
   }
@@ -185,48 +199,206 @@
     });
   });
 
-  // Tapping a board cell fills the cell or path field last touched, and the cells
-  // named in that field are outlined on the board.
+  // ---- Choosing on the picture ------------------------------------------------
+  // A cell or path field (a GW move, a helicopter landing) is filled by tapping the
+  // board: a path one step at a time, its route drawn on the board with each step's
+  // number. A choice button that names a place (data-on-board) is pressed by tapping
+  // that place on the board; the places that can be tapped are ringed. The fields and
+  // buttons stay on the page for anyone who cannot tap the board.
   var target = null;
 
-  function markPicked() {
-    var names = target ? target.value.toUpperCase().split(/[\s,;]+/).filter(Boolean) : [];
-    document.querySelectorAll("svg.board .cell").forEach(function (cell) {
-      var on = names.indexOf(cell.getAttribute("data-cell")) >= 0;
-      cell.classList.toggle("picked", on);
+  function fields() {
+    return document.querySelectorAll('[data-region="prompts"] .cell-input, [data-region="prompts"] .path-input');
+  }
+
+  function currentTarget() {
+    if (target && document.body.contains(target)) return target;
+    var all = fields();
+    // One field asks for the board: it listens without being touched first.
+    target = all.length === 1 ? all[0] : null;
+    return target;
+  }
+
+  function pathOf(field) {
+    return field.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
+  }
+
+  function cellXY(name) {
+    var m = /^([A-Z])(\d+)$/.exec(name || "");
+    return m ? [m[1].charCodeAt(0) - 65, parseInt(m[2], 10)] : null;
+  }
+
+  function nextTo(a, b) {
+    var p = cellXY(a), q = cellXY(b);
+    return p && q && Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) === 1;
+  }
+
+  function boardCell(name) {
+    return document.querySelector('svg.board g.cell[data-cell="' + name + '"]');
+  }
+
+  function cellCentre(name) {
+    var g = boardCell(name);
+    var r = g && g.querySelector("rect");
+    if (!r) return null;
+    var x = parseFloat(r.getAttribute("x")), y = parseFloat(r.getAttribute("y"));
+    var w = parseFloat(r.getAttribute("width")), h = parseFloat(r.getAttribute("height"));
+    return [x + w / 2, y + h / 2];
+  }
+
+  function drawRoute() {
+    var svg = document.querySelector("svg.board");
+    if (!svg) return;
+    var old = svg.querySelector("#route");
+    if (old) old.remove();
+    var field = currentTarget();
+    if (!field || !field.classList.contains("path-input")) return;
+    var cells = pathOf(field);
+    var start = field.getAttribute("data-from");
+    var points = (start ? [start] : []).concat(cells).map(cellCentre).filter(Boolean);
+    // The board's own namespace: this file names no address.
+    var SVGNS = svg.namespaceURI;
+    var group = document.createElementNS(SVGNS, "g");
+    group.setAttribute("id", "route");
+    group.setAttribute("pointer-events", "none");
+    if (points.length > 1) {
+      var line = document.createElementNS(SVGNS, "polyline");
+      line.setAttribute("points", points.map(function (p) { return p.join(","); }).join(" "));
+      line.setAttribute("class", "route-line");
+      group.appendChild(line);
+    }
+    cells.forEach(function (name, i) {
+      var c = cellCentre(name);
+      if (!c) return;
+      var dot = document.createElementNS(SVGNS, "circle");
+      dot.setAttribute("cx", c[0]); dot.setAttribute("cy", c[1]); dot.setAttribute("r", 11);
+      dot.setAttribute("class", "route-dot");
+      group.appendChild(dot);
+      var text = document.createElementNS(SVGNS, "text");
+      text.setAttribute("x", c[0]); text.setAttribute("y", c[1] + 5);
+      text.setAttribute("class", "route-step");
+      text.textContent = String(i + 1);
+      group.appendChild(text);
     });
+    svg.appendChild(group);
+    var steps = parseInt(field.getAttribute("data-steps") || "0", 10);
+    document.body.setAttribute("data-path-steps", String(cells.length) + (steps ? "/" + steps : ""));
+  }
+
+  function markPicked() {
+    var field = currentTarget();
+    var names = field ? pathOf(field) : [];
+    document.querySelectorAll("svg.board .cell").forEach(function (cell) {
+      cell.classList.toggle("picked", names.indexOf(cell.getAttribute("data-cell")) >= 0);
+    });
+    document.body.classList.toggle("picking", !!field);
+    drawRoute();
+  }
+
+  // The places a choice button names are ringed, and a tap on one presses it.
+  function choicesAt(place) {
+    return Array.prototype.filter.call(
+      document.querySelectorAll('[data-region="prompts"] [data-on-board]'),
+      function (b) { return b.getAttribute("data-on-board") === place && !b.disabled; });
+  }
+
+  function markPickable() {
+    var places = {};
+    document.querySelectorAll('[data-region="prompts"] [data-on-board]').forEach(function (b) {
+      places[b.getAttribute("data-on-board")] = true;
+    });
+    document.querySelectorAll("svg.board [data-cell], svg.board [data-sector]").forEach(function (el) {
+      if (!el.matches("g.cell, g.hex, g.sector")) return;
+      var key = el.getAttribute("data-cell") || el.getAttribute("data-sector");
+      el.classList.toggle("pickable", !!places[key]);
+    });
+  }
+
+  function closeChooser() {
+    var box = document.getElementById("chooser");
+    if (box) box.remove();
+  }
+
+  // More than one choice for one place (two dice reach the same space): ask which.
+  function openChooser(buttons) {
+    closeChooser();
+    var box = document.createElement("div");
+    box.id = "chooser";
+    box.className = "chooser";
+    box.setAttribute("role", "dialog");
+    var title = document.createElement("p");
+    title.textContent = say("which", "Which one?");
+    box.appendChild(title);
+    buttons.forEach(function (b) {
+      var copy = document.createElement("button");
+      copy.type = "button";
+      copy.textContent = b.textContent;
+      copy.addEventListener("click", function () { closeChooser(); b.click(); });
+      box.appendChild(copy);
+    });
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "secondary";
+    cancel.textContent = say("cancel", "Cancel");
+    cancel.addEventListener("click", closeChooser);
+    box.appendChild(cancel);
+    document.body.appendChild(box);
+    box.querySelector("button").focus();
+  }
+
+  function tapPlace(el) {
+    var name = el.getAttribute("data-cell") || el.getAttribute("data-sector");
+    var field = currentTarget();
+    if (field && el.getAttribute("data-cell")) {
+      name = name.toUpperCase();
+      if (field.classList.contains("path-input")) {
+        var path = pathOf(field);
+        var last = path.length ? path[path.length - 1] : field.getAttribute("data-from");
+        var steps = parseInt(field.getAttribute("data-steps") || "0", 10);
+        if (path.length && name === path[path.length - 1]) path.pop();
+        else if (!last || nextTo(last, name)) {
+          if (steps && path.length >= steps) { flash(say("path-full", "That is all your steps."), false); return; }
+          path.push(name);
+        } else { flash(say("path-next", "Tap a space next to the last one."), false); return; }
+        field.value = path.join(" ");
+      } else {
+        field.value = name;
+      }
+      flash("", true);
+      markPicked();
+      return;
+    }
+    var buttons = choicesAt(el.getAttribute("data-cell") || el.getAttribute("data-sector"));
+    if (buttons.length === 1) buttons[0].click();
+    else if (buttons.length > 1) openChooser(buttons);
   }
 
   document.addEventListener("focusin", function (event) {
     var el = event.target;
     if (el.classList && (el.classList.contains("cell-input") || el.classList.contains("path-input"))) {
       target = el;
-      document.body.classList.add("picking");
       markPicked();
     }
   });
   document.addEventListener("input", function (event) {
-    if (event.target === target) markPicked();
+    if (event.target === currentTarget()) markPicked();
   });
+  document.addEventListener("reset", function () { setTimeout(markPicked, 0); });
   document.addEventListener("lawmaster:updated", function () {
-    if (target && !document.body.contains(target)) {
-      target = null;
-      document.body.classList.remove("picking");
-    }
+    if (target && !document.body.contains(target)) target = null;
+    closeChooser();
     markPicked();
+    markPickable();
   });
   document.addEventListener("click", function (event) {
-    if (!target || !event.target.closest) return;
-    var cell = event.target.closest("svg.board [data-cell]");
-    if (!cell) return;
-    var name = cell.getAttribute("data-cell");
-    if (target.classList.contains("path-input")) {
-      target.value = (target.value ? target.value + " " : "") + name;
-    } else {
-      target.value = name;
-    }
-    // No focus() here: on a tablet that would pop the keyboard up after every tap.
-    markPicked();
+    if (!event.target.closest) return;
+    var place = event.target.closest("svg.board [data-cell], svg.board [data-sector]");
+    if (place) tapPlace(place);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var place = event.target.closest && event.target.closest("svg.board .pickable");
+    if (place) { event.preventDefault(); tapPlace(place); }
   });
 
   function refreshJoins(joins) {
@@ -337,6 +509,8 @@
     var refreshTag = document.querySelector('meta[http-equiv="refresh"]');
     var events = document.body.getAttribute("data-events");
     if (events) { connect(events); watchWake(); }
+    markPicked();
+    markPickable();
     var progress = document.body.getAttribute("data-progress");
     if (progress && refreshTag) { refreshTag.remove(); pollProgress(progress); }
   });

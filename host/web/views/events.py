@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, current_app
 from werkzeug.wrappers import Response
 
+from .. import render
 from ..context import TABLE_SEAT, current_table, seat_for
 from ..fragments import regions
 from ..guard import check_seat_device
@@ -30,7 +31,8 @@ def table_events() -> Response:
         # Which seats still show a code, by name only: the page fetches the codes
         # themselves when that changes, so no seat's token rides the public stream.
         joins = joins_key(seat_links(table))
-        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot), "joins": joins}
+        html = regions(snapshot, look=render.table_look(table))
+        return {"type": "update", "snapshot": snapshot, "html": html, "joins": joins}
 
     return stream(table, TABLE_SEAT, payload, _keepalive())
 
@@ -43,6 +45,7 @@ def seat_events(token: str) -> Response:
     dice = digital_dice(table)
 
     def payload(snapshot: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "update", "snapshot": snapshot, "html": regions(snapshot, token, dice)}
+        html = regions(snapshot, token, dice, render.table_look(table))
+        return {"type": "update", "snapshot": snapshot, "html": html}
 
     return stream(table, seat, payload, _keepalive(), key=token)

@@ -26,6 +26,7 @@ from .. import render
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
+from ..guard import access, device
 from .join import joins_key, seat_links
 
 bp = Blueprint("table", __name__)
@@ -47,6 +48,12 @@ def only_here(links: list[dict[str, Any]]) -> bool:
     return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
+def host_here() -> bool:
+    """Whether the device asking is one of the table's host devices (it alone is shown
+    the host's links: anyone else would only be refused)."""
+    return access().is_host(device())
+
+
 @bp.get("/table")
 def screen() -> str:
     """The public screen, complete without scripts; scripts keep it live."""
@@ -59,8 +66,9 @@ def screen() -> str:
     return render_template(
         "table.html",
         snapshot=snapshot,
-        regions=as_markup(regions(snapshot)),
+        regions=as_markup(regions(snapshot, look=render.table_look(table))),
         links=links,
+        host_here=host_here(),
         only_here=only_here(links),
         events_url=url_for("events.table_events", side=side),
         snapshot_url=url_for("table.snapshot_json", html=1, side=side),
@@ -83,7 +91,7 @@ def snapshot_json() -> Response:
     snapshot = current_table().snapshot(TABLE_SEAT)
     answer: dict[str, Any] = {"ok": True, "snapshot": snapshot}
     if request.args.get("html"):
-        answer["html"] = regions(snapshot)
+        answer["html"] = regions(snapshot, look=render.table_look(current_table()))
     return jsonify(answer)
 
 
@@ -113,7 +121,7 @@ def replay() -> str:
     return render_template(
         "replay.html",
         snapshot=snapshot,
-        regions=as_markup(regions(snapshot)),
+        regions=as_markup(regions(snapshot, look=render.table_look(table))),
         step=step,
         steps=len(history),
         over=table.export_scenario() is not None,
