@@ -235,22 +235,20 @@ def _cells(d: Drawing, view: Mapping[str, Any]) -> list[str]:
 def _pill(
     d: Drawing, cell: int, text: str, fill: str, ink: str, css: str, data: str, title: str = ""
 ) -> str:
-    """A line of letters across the bottom of a cell, on a pill of ``fill``."""
+    """A line of letters across the bottom of a cell, on a pill of ``fill`` (its outline
+    and type in the stylesheet: ``svg.gw-board .pill``)."""
     x, y = d.origin(cell)
     width = bold_width(text, TEXT)
-    room = CELL - 4
-    squeeze = (
-        f' textLength="{room - 4}" lengthAdjust="spacingAndGlyphs"' if width > room - 4 else ""
-    )
-    shown = min(width, room - 4) + 4
+    room = CELL - 8
+    squeeze = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if width > room else ""
+    shown = round(min(width, room) + 4, 1)
     cx = x + CELL / 2
     return (
-        f'<g class="{css}" {data}>'
+        f'<g class="pill {css}" {data}>'
         + (f"<title>{escape(title)}</title>" if title else "")
-        + f'<rect x="{cx - shown / 2:.1f}" y="{y + CELL - 15.5}" width="{shown:.1f}" height="14" '
-        f'rx="7" fill="{fill}" stroke="#1d1d1b" stroke-width="1"/>'
-        f'<text x="{cx:.1f}" y="{y + CELL - 4.2:.1f}" text-anchor="middle" font-size="{TEXT}" '
-        f'font-weight="700" fill="{ink}"{squeeze}>{escape(text)}</text></g>'
+        + f'<rect x="{cx - shown / 2:g}" y="{y + CELL - 15.5:g}" width="{shown:g}" height="14" '
+        f'rx="7" fill="{fill}"/>'
+        f'<text x="{cx:g}" y="{y + CELL - 4.2:g}" fill="{ink}"{squeeze}>{escape(text)}</text></g>'
     )
 
 
@@ -271,14 +269,15 @@ def deduction_marks(d: Drawing, view: Mapping[str, Any]) -> list[str]:
         fill, ink = gw_know.LEVEL_FILLS[level], gw_know.LEVEL_INKS[level]
         marks = "".join(d.look(p)["mark"] for p, _s in pieces)
         who = ", ".join(d.look(p).get("name", p) for p, _s in pieces)
+        # The chance in the step's words (not the exact figure): the pill, and so the
+        # page's text, changes only when a step does, which keeps a live update small.
         title = _(
-            "%(cell)s: %(pieces)s may be here (%(pct)s)",
+            "%(cell)s: %(pieces)s may be here (%(chance)s)",
             cell=d.board.name_of(cell),
             pieces=who,
-            pct=f"{100 * top:.0f}%",
+            chance=gw_know.level_words()[level],
         )
-        names = escape(" ".join(p for p, _s in pieces))
-        data = f'data-cell="{d.board.name_of(cell)}" data-pieces="{names}" data-level="{level}"'
+        data = f'data-cell="{d.board.name_of(cell)}" data-level="{level}"'
         parts.append(_pill(d, cell, marks, fill, ink, "maybe", data, title))
     return parts
 
@@ -482,7 +481,7 @@ def board_svg(snapshot: Mapping[str, Any], view: Mapping[str, Any], grid: Board)
     parts = [
         f'<svg class="board gw-board" data-side="{"gw" if mirror else "criminals"}" '
         f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif" '
-        f'font-weight="700" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
+        f'font-size="{TEXT}" font-weight="700" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
         _defs(),
     ]
     parts += _labels(d)

@@ -440,7 +440,7 @@ def mini_map(
     parts = [
         f'<svg class="gw-mini" viewBox="0 0 {width} {height}" font-family="sans-serif" '
         f'font-weight="700" role="img" aria-label="{escape(_l_where(name, len(weights)))}" '
-        f'xmlns="http://www.w3.org/2000/svg">'
+        f'xmlns="http://www.w3.org/2000/svg"><g stroke="#9e9a90" stroke-width="0.6">'
     ]
     for col in range(board.width):
         x = top + (board.width - 1 - col if mirror else col) * MINI + MINI / 2
@@ -467,16 +467,13 @@ def mini_map(
             level = level_of(share)
             base = LEVEL_FILLS[level]
             css = f' class="mini-maybe" data-cell="{cell_name}" data-level="{level}"'
-        parts.append(
-            f'<rect{css} x="{x}" y="{y}" width="{MINI}" height="{MINI}" fill="{base}" '
-            f'stroke="#9e9a90" stroke-width="0.6"/>'
-        )
+        parts.append(f'<rect{css} x="{x}" y="{y}" width="{MINI}" height="{MINI}" fill="{base}"/>')
         if cell_name == gw_at:
             parts.append(
                 f'<rect class="mini-gw" x="{x + 2}" y="{y + 2}" width="{MINI - 4}" '
                 f'height="{MINI - 4}" rx="2" fill="none" stroke="#0d47a1" stroke-width="2.5"/>'
             )
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return Markup("".join(parts))
 
 

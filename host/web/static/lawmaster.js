@@ -62,6 +62,44 @@
     }
   }
 
+  // A live push carries, per changed region, its whole HTML or an edit of the HTML
+  // this stream sent before (host/web/delta.py): numbers keep (positive) or drop
+  // (negative) that many chunks, strings are inserted. Chunks: any text before the
+  // first tag, then one per tag with the text after it (the server splits the same way).
+  var chunksOf = {};
+
+  function split(html) {
+    return html.match(/<[^<]*|[^<]+/g) || [];
+  }
+
+  function patch(before, ops) {
+    var out = [], at = 0;
+    ops.forEach(function (op) {
+      if (typeof op === "string") { Array.prototype.push.apply(out, split(op)); }
+      else if (op > 0) { Array.prototype.push.apply(out, before.slice(at, at + op)); at += op; }
+      else { at -= op; }
+    });
+    return out.concat(before.slice(at));
+  }
+
+  // The whole HTML of each region a push changed, from its whole text or its edit;
+  // null when an edit comes for a region this page has no text of (then refresh).
+  function pushed(data) {
+    var html = {};
+    var whole = data.html || {}, diff = data.diff || {};
+    Object.keys(whole).forEach(function (name) {
+      chunksOf[name] = split(whole[name]);
+      html[name] = whole[name];
+    });
+    var missing = false;
+    Object.keys(diff).forEach(function (name) {
+      if (!chunksOf[name]) { missing = true; return; }
+      chunksOf[name] = patch(chunksOf[name], diff[name]);
+      html[name] = chunksOf[name].join("");
+    });
+    return missing ? null : html;
+  }
+
   // Replace each region the server rendered; leave untouched regions alone so a
   // half-filled form survives an update that did not change it.
   function applyHtml(html) {
@@ -166,6 +204,7 @@
     if (!url) return;
     fetch(url, { headers: { "Accept": "application/json" } })
       .then(function (r) { return r.json(); })
+      // The stream's own texts (chunksOf) stay as they are: its next edit applies to them.
       .then(function (data) { if (data.ok && data.html) applyHtml(data.html); })
       .catch(function () {});
   }
@@ -189,7 +228,9 @@
       buttons.forEach(function (b) { b.disabled = false; });
       if (answer.ok) {
         flash(answer.pending || "", true);
-        refresh();
+        // A live page gets the change pushed in a moment (a small edit); only a page
+        // whose stream is down asks for the whole drawing.
+        if (!document.body.getAttribute("data-live")) refresh();
       } else {
         flash(answer.error || say("refused", "refused"), false);
       }
@@ -421,10 +462,14 @@
     if (!window.EventSource) return;
     var badge = document.getElementById("live");
     // The version this page shows: a stream that starts later sends what it missed.
-    var last = document.body.getAttribute("data-version");
-    var url = last ? base + (base.indexOf("?") < 0 ? "?" : "&") + "last=" + encodeURIComponent(last) : base;
+    // Light pushes (diff=1); "last" names a version the table never has, so the stream
+    // sends the page's regions whole at once (the text later edits apply to), and with
+    // them anything that happened since the page was drawn.
+    var url = base + (base.indexOf("?") < 0 ? "?" : "&") + "diff=1&last=99999999999";
     var source = new EventSource(url);
     source.addEventListener("open", function () {
+      // A new stream sends its texts whole before any edit.
+      chunksOf = {};
       if (everOpened) refresh();
       everOpened = true;
       retryDelay = 1000;
@@ -433,8 +478,10 @@
     });
     source.addEventListener("update", function (event) {
       var data = JSON.parse(event.data);
-      if (data.html) applyHtml(data.html);
-      document.body.setAttribute("data-version", String(data.snapshot && data.snapshot.version));
+      var html = pushed(data);
+      if (html === null) { refresh(); } else { applyHtml(html); }
+      var version = data.snapshot ? data.snapshot.version : data.version;
+      document.body.setAttribute("data-version", String(version));
       if (typeof data.joins === "string") refreshJoins(data.joins);
     });
     source.addEventListener("reload", function () {
