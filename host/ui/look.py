@@ -98,6 +98,7 @@ def looks(
     """Every seat's look at a table of ``seats`` (in the table's seat order), with the
     colours the setup page chose (``chosen``: slot → colour key)."""
     keys = ui.seat_colours(list(seats), dict(chosen or {}))
+    marks = _unique_marks(ui, seats)
     found = {}
     for seat in seats:
         c = colour(keys.get(seat))
@@ -107,10 +108,29 @@ def looks(
             colour=c.key,
             fill=c.fill,
             ink=c.ink,
-            mark=ui.mark(seat),
+            mark=marks[seat],
             shape=ui.shape(seat),
         )
     return found
+
+
+def _unique_marks(ui: SeatUI, seats: Sequence[str]) -> dict[str, str]:
+    """Each seat's mark, told apart from the others': two seats whose marks are the same
+    (Swedish "Grön" and "Gul") take two letters of their names, then a number."""
+    marks = {seat: ui.mark(seat) for seat in seats}
+    for seat in seats:
+        if list(marks.values()).count(marks[seat]) > 1:
+            # The name's last word: "Judge Hershey" → "He", "Grön" → "Gr".
+            last = (ui.seat_name(seat).split() or [seat])[-1]
+            name = "".join(ch for ch in last if ch.isalnum()) or seat
+            marks[seat] = name[:1].upper() + name[1:2].lower()
+    seen: dict[str, int] = {}
+    for seat in seats:
+        mark = marks[seat]
+        seen[mark] = seen.get(mark, 0) + 1
+        if seen[mark] > 1:
+            marks[seat] = f"{mark}{seen[mark]}"
+    return marks
 
 
 def look_of(snapshot: Mapping[str, Any], ui: SeatUI | None = None) -> dict[str, dict[str, str]]:
@@ -129,12 +149,14 @@ def look_of(snapshot: Mapping[str, Any], ui: SeatUI | None = None) -> dict[str, 
     return {seat: look.as_dict() for seat, look in looks(ui, seats, None).items()}
 
 
-def chip(look: Mapping[str, str] | None, seat: str = "") -> str:
-    """A seat's mark in its colour, for a line of HTML (the log, a list): escaped."""
+def chip(look: Mapping[str, str] | None) -> str:
+    """A seat's mark in its colour, for a line of HTML (the log, a list): escaped. The
+    same drawing as the templates' ``_chip.html``."""
     if not look:
         return ""
     shape = " chip-square" if look.get("shape") == "square" else ""
     return (
-        f'<span class="chip{shape}" style="background:{escape(look["fill"])};'
-        f'color:{escape(look["ink"])}" aria-hidden="true">{escape(look["mark"])}</span>'
+        f'<span class="chip{shape}" data-seat="{escape(look.get("seat", ""))}" '
+        f'style="background:{escape(look["fill"])};color:{escape(look["ink"])}" '
+        f'aria-hidden="true">{escape(look["mark"])}</span>'
     )

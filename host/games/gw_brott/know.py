@@ -496,7 +496,7 @@ def level_of(share: float) -> int:
 
 def level_words() -> list[str]:
     """What each step means, for the board's key."""
-    return [_("under 5%"), _("5 to 20%"), _("20 to 50%"), _("50% or more")]
+    return [_("under 5%"), _("5 to 20%"), _("20 to 50%"), _("at least 50%")]
 
 
 def _l_where(piece: str, count: int) -> str:

@@ -176,7 +176,7 @@ def _public_record(view: Mapping[str, Any]) -> Markup:
             lines.append(
                 _(
                     "%(who)s handed in the %(card)s (space %(cell)s).",
-                    who=item.get("by"),
+                    who=_who(item.get("by")),
                     card=gw_know.card_name(item.get("card")),
                     cell=item.get("cell"),
                 )
@@ -191,7 +191,7 @@ def _public_record(view: Mapping[str, Any]) -> Markup:
                 _(
                     "Round %(round)s: %(piece)s was immune to %(card)s.",
                     round=round_,
-                    piece=piece,
+                    piece=_who(piece),
                     card=card,
                 )
             )
@@ -203,7 +203,7 @@ def _public_record(view: Mapping[str, Any]) -> Markup:
                     "Round %(round)s: %(card)s showed %(piece)s on %(place)s.",
                     round=round_,
                     card=card,
-                    piece=piece,
+                    piece=_who(piece),
                     place=place,
                 )
             )
@@ -290,7 +290,7 @@ def _gw_moved(e: Mapping[str, Any]) -> str:
             piece=_who(caught),
         )
     if caught:
-        return _("%(move)s and catches %(piece)s.", move=text, piece=caught)
+        return _("%(move)s and catches %(piece)s.", move=text, piece=_who(caught))
     if blocked:
         return _("%(move)s, is blocked and goes back to the start.", move=text)
     return _("%(move)s.", move=text)
@@ -491,7 +491,9 @@ class GwBrottUI(SeatUI):
         spare = iter(k for k in SPARE if k not in seats)
         for seat in seats:
             if seat == "gw":
-                found[seat] = str(chosen.get("gw") or "navy")
+                # GW's own colour, unless a criminal's piece is that colour.
+                wanted = str(chosen.get("gw") or "navy")
+                found[seat] = "navy" if wanted in seats else wanted
             elif seat in PALETTE:
                 found[seat] = seat
             else:

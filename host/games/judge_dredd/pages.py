@@ -44,7 +44,7 @@ _BAR = {"win": "#2e7d32", "tie": "#f9a825", "lose": "#c62828"}
 #: centres are 100 apart across and 110 down).
 HALF_W, HALF_H = 48, 53
 #: Every mark inside a box: the Perp, the Crimes, the standees, START (16 px at 1024x768).
-MARK_SIZE = 16
+MARK_SIZE = 16.5
 MARGIN = 3
 #: Sector names, in user units. The map gets 5/7 of a landscape tablet's width
 #: (``lawmaster.css``) and is about 700 units wide: at 1024x768 it is drawn at about
@@ -445,7 +445,7 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str, looks: Mapping[str,
                 if who == seat
                 else ' stroke="#fff" stroke-width="1.5"'
             )
-            title = _("%(judge)s", judge=words.judge(who))
+            title = words.judge(who)
             if judge.get("specialist"):
                 title = _(
                     "%(judge)s, %(specialist)s",

@@ -292,7 +292,7 @@ def threat_level(chance: float) -> int | None:
 
 
 def threat_words() -> list[str]:
-    return [_("under 10%"), _("10 to 30%"), _("30 to 60%"), _("60% or more")]
+    return [_("under 10%"), _("10 to 30%"), _("30 to 60%"), _("at least 60%")]
 
 
 def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from lawmaster.host import games
+from lawmaster.host.ui.look import CHOOSABLE, PALETTE, colour_name
 from lawmaster.rules.core import IllegalAction
 
 from ..actions import parse_json
@@ -47,6 +48,39 @@ def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     return header
 
 
+def colours_from_form(form: Mapping[str, str], slug: str) -> dict[str, str]:
+    """The colours the setup page chose for a game's players (slot → colour key), from
+    its fields ``<slug>.colour.<slot>``; a 400 when two players would share one."""
+    game = games.games().get(slug)
+    if game is None:
+        return {}
+    chosen: dict[str, str] = {}
+    for slot, _label, _default in game.ui.colour_slots():
+        key = form.get(f"{slug}.colour.{slot}", "")
+        if key in PALETTE:
+            chosen[slot] = key
+    if len(set(chosen.values())) < len(chosen):
+        raise WebError(MALFORMED, _("two players cannot share a colour: choose another"))
+    return chosen
+
+
+def colour_choices(game: Any) -> list[dict[str, Any]]:
+    """A game's colour fields on the setup page: each slot with its label, its default and
+    the colours it may take (their names in the page's language)."""
+    fields = []
+    for slot, label, default in game.ui.colour_slots():
+        keys = list(CHOOSABLE) + ([default] if default not in CHOOSABLE else [])
+        fields.append(
+            {
+                "slot": slot,
+                "label": label,
+                "default": default,
+                "colours": [(k, colour_name(k), PALETTE[k].fill) for k in keys],
+            }
+        )
+    return fields
+
+
 def _in_progress() -> bool:
     table = getattr(get_host(), "table", None)
     if table is None:
@@ -81,6 +115,7 @@ def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str,
         render_template(
             "setup.html",
             games=list(games.games().values()),
+            colours={slug: colour_choices(g) for slug, g in games.games().items()},
             form=form,
             error=error,
             in_progress=_in_progress(),
@@ -116,6 +151,9 @@ def start() -> Any:
         if isinstance(settings, dict):
             # The table's own choice, read by the referee of each new game.
             settings["digital_dice"] = bool(form.get("digital_dice"))
+            # Each player's colour for the whole game: kept with the game's settings in
+            # the journal, so a restart draws everyone as before.
+            settings["colours"] = colours_from_form(form, header.get("game", ""))
         _start(header, bool(form.get("replace")), bool(form.get("deal")))
     except WebError as exc:
         return _page(form, exc.reason, exc.status)
