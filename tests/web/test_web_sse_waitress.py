@@ -40,7 +40,7 @@ def test_web_sse_event_arrives_through_waitress_at_once(host):
             assert name == "update"
             assert data["snapshot"]["seat"] == "table"
             assert data["snapshot"]["log"][-1]["type"] == "rolled"
-            assert "red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
+            assert "Red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
         finally:
             reader.close()
 

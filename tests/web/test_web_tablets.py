@@ -116,11 +116,19 @@ def test_web_tablets_the_acting_seat_reads_its_turn_on_both_sizes_in_both_langua
 
 
 def _tap_and_wait(page: Any, table: Any, target: str, before: int) -> None:
-    """Tap ``target`` on the board; if two choices share the place, take the first."""
-    page.locator(target).first.click()
-    chooser = page.locator("#chooser button")
-    if chooser.count():
-        chooser.first.click()
+    """Tap ``target`` on the board: the bar asks to confirm the choice there; tap it again
+    (with two choices for one place, the bar's first)."""
+    # Its own shape (a tapped place shows its name in the strip under the map, which
+    # widens the place's box).
+    place = page.locator(target).first.locator(":scope > rect, :scope > polygon").first
+    place.click()
+    confirm = page.locator(".action-bar #chooser button.chooser-go")
+    confirm.first.wait_for()
+    assert len(table.actions) == before, "a single tap played the move"
+    if confirm.count() == 1:
+        place.click()
+    else:
+        confirm.first.click()
     for _ in range(200):
         if len(table.actions) > before:
             return
@@ -130,8 +138,8 @@ def _tap_and_wait(page: Any, table: Any, target: str, before: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_web_tablets_choosing_a_place_by_tapping_it_plays_the_move(game, browser, tmp_path):
-    """The seat asked to move taps a place the board rings, and the move is played; the
-    page then draws it as the last move."""
+    """The seat asked to move taps a place the board rings; the action bar asks to confirm
+    it, a second tap plays the move, and the page then draws it as the last move."""
     host, table, players = new_host(tmp_path, game)
     seat = to_question(table, players)
     with live_server(host) as live:

@@ -277,7 +277,8 @@ def deduction_marks(d: Drawing, view: Mapping[str, Any]) -> list[str]:
             pieces=who,
             chance=gw_know.level_words()[level],
         )
-        data = f'data-cell="{d.board.name_of(cell)}" data-level="{level}"'
+        names = escape(" ".join(p for p, _s in pieces))
+        data = f'data-cell="{d.board.name_of(cell)}" data-pieces="{names}" data-level="{level}"'
         parts.append(_pill(d, cell, marks, fill, ink, "maybe", data, title))
     return parts
 

@@ -228,9 +228,10 @@
       buttons.forEach(function (b) { b.disabled = false; });
       if (answer.ok) {
         flash(answer.pending || "", true);
-        // A live page gets the change pushed in a moment (a small edit); only a page
-        // whose stream is down asks for the whole drawing.
-        if (!document.body.getAttribute("data-live")) refresh();
+        // A live page gets an accepted input pushed in a moment (a small edit); an input
+        // held for the board changes no state, so nothing is pushed: ask for the page's
+        // regions then, as a page whose stream is down does.
+        if (answer.pending || !document.body.getAttribute("data-live")) refresh();
       } else {
         flash(answer.error || say("refused", "refused"), false);
       }
@@ -355,25 +356,34 @@
     });
   }
 
+  // A tap on a place chooses it: the place is marked and the action bar asks to confirm
+  // ("B5 ✓"); a second tap on it, or the bar's button, plays the move. Two choices for
+  // one place (two dice reach the same space) are both offered there.
+  var chosen = null;
+
   function closeChooser() {
     var box = document.getElementById("chooser");
     if (box) box.remove();
+    document.querySelectorAll("svg.board .chosen").forEach(function (el) {
+      el.classList.remove("chosen");
+    });
+    chosen = null;
   }
 
-  // More than one choice for one place (two dice reach the same space): ask which.
-  function openChooser(buttons) {
+  function openChooser(place, el, buttons) {
     closeChooser();
+    chosen = place;
+    el.classList.add("chosen");
     var box = document.createElement("div");
     box.id = "chooser";
     box.className = "chooser";
-    box.setAttribute("role", "dialog");
-    var title = document.createElement("p");
-    title.textContent = say("which", "Which one?");
-    box.appendChild(title);
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", say("which", "Which one?"));
     buttons.forEach(function (b) {
       var copy = document.createElement("button");
       copy.type = "button";
-      copy.textContent = b.textContent;
+      copy.className = "chooser-go";
+      copy.textContent = b.textContent.trim() + " \u2713";
       copy.addEventListener("click", function () { closeChooser(); b.click(); });
       box.appendChild(copy);
     });
@@ -383,8 +393,11 @@
     cancel.textContent = say("cancel", "Cancel");
     cancel.addEventListener("click", closeChooser);
     box.appendChild(cancel);
-    document.body.appendChild(box);
-    box.querySelector("button").focus();
+    var bar = document.querySelector(".action-bar") || document.body;
+    bar.appendChild(box);
+    // Under the bar, unless that would cover the place itself: then along the bottom.
+    var placed = el.getBoundingClientRect(), strip = box.getBoundingClientRect();
+    if (placed.top < strip.bottom + 8) box.classList.add("chooser-low");
   }
 
   function tapPlace(el) {
@@ -409,9 +422,13 @@
       markPicked();
       return;
     }
-    var buttons = choicesAt(el.getAttribute("data-cell") || el.getAttribute("data-sector"));
-    if (buttons.length === 1) buttons[0].click();
-    else if (buttons.length > 1) openChooser(buttons);
+    var buttons = choicesAt(name);
+    if (!buttons.length) return;
+    if (chosen === name && buttons.length === 1) { closeChooser(); buttons[0].click(); return; }
+    var mark = document.querySelector(
+      'svg.board g.cell[data-cell="' + name + '"], svg.board g.hex[data-cell="' + name +
+      '"], svg.board g.sector[data-sector="' + name + '"]') || el;
+    openChooser(name, mark, buttons);
   }
 
   document.addEventListener("focusin", function (event) {
@@ -427,7 +444,14 @@
   document.addEventListener("reset", function () { setTimeout(markPicked, 0); });
   document.addEventListener("lawmaster:updated", function () {
     if (target && !document.body.contains(target)) target = null;
-    closeChooser();
+    // A place chosen and not yet confirmed stays chosen while its choices are there.
+    var keep = chosen;
+    if (keep && choicesAt(keep).length) {
+      var el = document.querySelector('svg.board [data-cell="' + keep + '"], svg.board [data-sector="' + keep + '"]');
+      if (el) openChooser(keep, el.closest("g.cell, g.hex, g.sector") || el, choicesAt(keep));
+    } else {
+      closeChooser();
+    }
     markPicked();
     markPickable();
   });
