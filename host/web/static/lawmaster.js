@@ -107,7 +107,14 @@
     regions().forEach(function (el) {
       var name = el.getAttribute("data-region");
       if (!(name in html)) return;
-      if (lastHtml[name] === undefined) lastHtml[name] = el.innerHTML;
+      if (lastHtml[name] === undefined) {
+        // The first text a stream sends for a region is what the page already shows
+        // (the page was drawn from it): compare the browser's readings of both, and
+        // leave the drawing alone when they agree.
+        var parsed = document.createElement("template");
+        parsed.innerHTML = html[name];
+        lastHtml[name] = parsed.innerHTML === el.innerHTML ? html[name] : el.innerHTML;
+      }
       if (lastHtml[name] === html[name]) return;
       var kept = remember(el);
       el.innerHTML = html[name];
