@@ -180,7 +180,8 @@ def map_svg(
     ]
     parts += [box for box, _ in drawn]
     parts += _river(city, bool(view.get("bridges_closed")))
-    # Names go over the river, so a line across a box never hides its name.
+    # The last move, then the names over it and the river, so no line hides a name.
+    parts += _last_move(snapshot, city, looks)
     parts += [label for _, label in drawn]
     for sector, perp in (view.get("perps") or {}).items():
         if sector in city.sectors and isinstance(perp, Mapping):
@@ -188,7 +189,6 @@ def map_svg(
     for sector, crimes in (view.get("crimes") or {}).items():
         if sector in city.sectors:
             parts.append(_crimes(city, sector, list(crimes or [])))
-    parts += _last_move(snapshot, city, looks)
     parts += _judges(view, city, seat, looks)
     hint = _("Tap a Sector to see its full name.")
     parts.append(
@@ -414,7 +414,8 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
         f'<text x="{s.x - HALF_W + 4}" y="{s.y - HALF_H + 76}" style="font-size:{MARK_SIZE}px" '
-        f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
+        f'fill="#4a148c" font-weight="700" paint-order="stroke" stroke="#fff" stroke-width="3">'
+        f"{escape(label)}</text>"
         f"<title>{escape(title)}</title></g>"
     )
 
