@@ -8,6 +8,8 @@ empty list: nothing wrong), so a test can show every finding at once.
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +33,22 @@ PO = (
     / "messages.po"
 )
 MIN_MAP_PX = 16
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def doc_shot(page: Any, name: str) -> None:
+    """With ``LAWMASTER_DOC_SHOTS=1``, ``page`` as ``docs/screenshots/<name>.png`` (a
+    256-colour PNG, as the other pictures there); otherwise nothing: a test run leaves
+    the tree as it was."""
+    if os.environ.get("LAWMASTER_DOC_SHOTS") != "1":
+        return
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    DOC_SHOTS.mkdir(parents=True, exist_ok=True)
+    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(
+        DOC_SHOTS / f"{name}.png", optimize=True
+    )
 
 #: Every text element drawn on a map (the boards and GW's per-criminal maps) that shows,
 #: with its size on the screen: its font size times the map's scale.
@@ -76,7 +94,8 @@ _OVERLAP = """() => {
     const r = t.getBoundingClientRect();
     // The glyphs, not the line box: a line's ascent and descent leave room above and below.
     const pad = r.height * 0.2;
-    boxes.push({text: t.textContent.trim(), l: r.left, r: r.right, t: r.top + pad, b: r.bottom - pad});
+    boxes.push({text: t.textContent.trim(), l: r.left, r: r.right,
+      t: r.top + pad, b: r.bottom - pad});
   }
   const out = [];
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
@@ -180,5 +199,6 @@ def english_words(page: Any) -> list[str]:
     sentence of the pages uses and that are no proper name."""
     english, swedish = vocabularies()
     shown = words(page.locator("body").inner_text())
-    stray = sorted(w for w in shown if w in english and w not in swedish and w not in proper_names())
+    names = proper_names()
+    stray = sorted(w for w in shown if w in english and w not in swedish and w not in names)
     return [f"English on a Swedish page: {w}" for w in stray]

@@ -517,9 +517,16 @@ def legend(snapshot: Mapping[str, Any], view: Mapping[str, Any]) -> str:
                 )
             )
     if snapshot.get("over"):
-        items.append(('<span class="key key-trail"></span>', _("the paths the pieces took")))
+        items.append(
+            (
+                '<span class="key key-trail"></span>',
+                _("the paths the pieces took, each in its colour"),
+            )
+        )
     elif last_move(snapshot) is not None:
-        items.append(('<span class="key key-trail"></span>', _("the last move")))
+        items.append(
+            ('<span class="key key-trail"></span>', _("the last move, in its player's colour"))
+        )
     rows = "".join(f"<li>{key}<span>{escape(words)}</span></li>" for key, words in items)
     return f'<ul class="board-legend">{rows}</ul>'
 

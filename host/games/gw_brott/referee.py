@@ -111,7 +111,9 @@ class GwBrottRules(GameRules):
             if by is None:
                 return told("a criminal's evidence card")
             return told("%(who)s's evidence card", who=piece_name(by))
-        return told("a criminal's move") if by is None else told("%(who)s's move", who=piece_name(by))
+        if by is None:
+            return told("a criminal's move")
+        return told("%(who)s's move", who=piece_name(by))
 
     # -- cards ---------------------------------------------------------------------
     def card(self, card: Card, seat: str | None, state: Any) -> Decision:

@@ -66,12 +66,19 @@ CARD_TEXTS = (
     N_("You spot the futsie in time. Ignore the effect of a BOING! card."),
     N_("New orders: go directly to a Starting Sector."),
     N_("Anderson deals with your new orders. Ignore the effect of a Barney card."),
-    N_("Place the alien token in any sector adjacent to the alien zoo. If it's already on the board, move it up to two sectors instead. Judges in the alien's sector cannot leave, and must fight it on their turn. The alien wins ties."),
+    N_(
+        "Place the alien token in any sector adjacent to the alien zoo. If it's already "
+        "on the board, move it up to two sectors instead. Judges in the alien's sector "
+        "cannot leave, and must fight it on their turn. The alien wins ties."
+    ),
     N_("Lock off one Sector for one round."),
     N_("No Judge or Perp may cross the river for one round."),
     N_("Add the top Crime card face-up to the Sector of a Perp on the board."),
     N_("Move a Perp up to two Sectors; or cancel a BOING!"),
-    N_("Some futties do a Boing from the top of a tower block. Unless you play a Tip-Off card, you are KO'd."),
+    N_(
+        "Some futties do a Boing from the top of a tower block. Unless you play a Tip-Off"
+        " card, you are KO'd."
+    ),
     N_("Play when you are KO'd: avoid the KO and move to an adjacent Sector."),
     N_("Two Judges must fight each other at once."),
     N_("Play in combat: the Perp has an escape route (+3 to the Perp)."),

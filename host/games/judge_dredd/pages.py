@@ -534,7 +534,7 @@ def _legend(view: Mapping[str, Any]) -> str:
         ),
         ('<span class="key key-alien">A</span>', _("the Alien")),
         ('<span class="key key-quarantine">!</span>', _("quarantined (dashed orange border)")),
-        ('<span class="key key-trail"></span>', _("the last move")),
+        ('<span class="key key-trail"></span>', _("the last move, in its player's colour")),
     ]
     rows = "".join(f"<li>{key}<span>{escape(text)}</span></li>" for key, text in items)
     return f'<ul class="board-legend">{rows}</ul>'
@@ -965,13 +965,13 @@ def _commit_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
             ]
         fan.append({"face": cards.action_face(c), "choices": choices})
     unseen = max(int(you.get("hand_size") or 0) - len(you.get("known_cards") or []), 0)
-    note = _("Tap a card to add it face down, or tap it on your own card reader.")
+    # The buttons under each card say what a tap does; a card may also go in by a tap on
+    # the seat's own reader (the only way for one the referee does not know yet).
+    note = _("Or tap a card on your own reader.")
     if unseen:
         note = ngettext(
-            "Tap a card to add it face down, or tap it on your own card reader. %(num)d card"
-            " in your hand is not known yet: tap it on your reader.",
-            "Tap a card to add it face down, or tap it on your own card reader. %(num)d cards"
-            " in your hand are not known yet: tap them on your reader.",
+            "Or tap a card on your own reader: %(num)d card in your hand is not known yet.",
+            "Or tap a card on your own reader: %(num)d cards in your hand are not known yet.",
             unseen,
         )
     odds = you.get("odds")

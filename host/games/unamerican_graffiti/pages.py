@@ -185,7 +185,7 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             )
         if h.is_location:
             parts.append(
-                f'<text class="prestige" x="{x + SIZE * 0.62:.1f}" y="{y + SIZE * 0.46:.1f}" '
+                f'<text class="prestige" x="{x + SIZE * 0.62:.1f}" y="{y + SIZE * 0.38:.1f}" '
                 f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" fill="#333">'
                 f"{h.prestige}</text>"
             )
@@ -410,7 +410,7 @@ def _legend(view: Mapping[str, Any]) -> str:
     items = [
         ('<span class="key key-judge">1</span>', _("a Judge; gold ring: Judge Dredd")),
         ('<span class="key key-scrawl"></span>', _("a scrawl, in its pen's colour")),
-        ('<span class="key key-trail"></span>', _("the last move")),
+        ('<span class="key key-trail"></span>', _("the last move, in its player's colour")),
     ]
     if isinstance(view.get("threat"), Mapping):
         items.append(
