@@ -131,15 +131,15 @@ class SeatUI:
         prompts = [p for p in snapshot.get("prompts") or [] if isinstance(p, Mapping)]
         for p in prompts:
             if p.get("kind") == "enter_dice":
-                return _("roll the dice and enter them")
+                return str(_("roll the dice and enter them"))
         if prompts:
-            return _("answer the question below")
-        return _("make your move")
+            return str(_("answer the question below"))
+        return str(_("make your move"))
 
     def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
         """What ``seat`` (one of those to act) is doing, as this snapshot's seat may know
         it: a sentence naming it ("Judge Hershey is moving")."""
-        return _("%(who)s is to act", who=self.seat_name(seat))
+        return str(_("%(who)s is to act", who=self.seat_name(seat)))
 
     def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
         """The buttons that finish this seat's step, shown in the action bar (each

@@ -19,6 +19,11 @@ SMALLEST = 1024
 _TYPES = ("text/html", "application/json")
 
 
+def takes_gzip() -> bool:
+    """Whether the browser asking takes gzip."""
+    return request.accept_encodings.quality("gzip") > 0
+
+
 def install(app: Flask) -> None:
     @app.after_request
     def _gzip(response: Response) -> Response:
@@ -28,7 +33,7 @@ def install(app: Flask) -> None:
             or response.status_code != 200
             or response.mimetype not in _TYPES
             or "Content-Encoding" in response.headers
-            or "gzip" not in request.accept_encodings
+            or not takes_gzip()
         ):
             return response
         body = response.get_data()

@@ -16,8 +16,9 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from flask import request
 from werkzeug.wrappers import Response
+
+from .compress import takes_gzip
 
 #: Deflate's level for the stream: a push is small, the cost is per byte.
 LEVEL = 6
@@ -40,7 +41,7 @@ def _packed(inner: Iterable[Any]) -> Iterator[bytes]:
 
 def pack_stream(response: Response) -> Response:
     """``response`` (an event stream) gzip-compressed, when the browser takes gzip."""
-    if "gzip" not in request.accept_encodings:
+    if not takes_gzip():
         return response
     response.response = _packed(response.response)
     response.headers["Content-Encoding"] = "gzip"

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from flask import Flask, Response, abort, request
 
+from .compress import takes_gzip
+
 #: How long a tablet may keep a file whose address names its content.
 YEAR = 365 * 24 * 3600
 _TYPES = {".css": "text/css", ".js": "text/javascript"}
@@ -73,7 +75,7 @@ def install(app: Flask) -> StaticFiles:
         if request.if_none_match.contains(found.tag):
             response = Response(status=304)
         else:
-            packed = "gzip" in request.accept_encodings
+            packed = takes_gzip()
             body = found.packed if packed else found.raw
             response = Response(body, mimetype=found.mimetype)
             if packed:

@@ -169,4 +169,4 @@ def _result(ui: SeatUI, result: Any, seat: str, look: Mapping[str, Any]) -> dict
 def _and(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return _("%(some)s and %(last)s", some=", ".join(names[:-1]), last=names[-1])
+    return str(_("%(some)s and %(last)s", some=", ".join(names[:-1]), last=names[-1]))
