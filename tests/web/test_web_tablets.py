@@ -238,6 +238,8 @@ def test_web_tablets_the_end_of_the_game_is_a_banner_with_the_winner(game, brows
                 browser, live.url, seat_path(table, seat), TABLET, "en", table
             )
             try:
+                # The end's pages read as well as the game's: marks, nothing cut off.
+                assert map_text_too_small(page) + clipped_text(page) == [], seat
                 headline = page.locator(".final-headline > span:not(.chip)").inner_text()
                 rows = page.locator(".final-scores tbody tr")
                 assert rows.count() == len(table.seats()), seat
@@ -253,6 +255,17 @@ def test_web_tablets_the_end_of_the_game_is_a_banner_with_the_winner(game, brows
                     )
                     assert headline.strip() == f"{name} won!"
                 assert page.locator(".final").bounding_box()["y"] < TABLET["height"] / 2
+            finally:
+                context.close()
+        # In Swedish too, every word Swedish: the winner's page and the table screen.
+        for seat in ("table", winner if winner in table.seats() else table.seats()[0]):
+            context, page = open_page(
+                browser, live.url, seat_path(table, seat), TABLET, "sv", table
+            )
+            try:
+                headline = page.locator(".final-headline > span:not(.chip)").inner_text()
+                assert seat != winner or headline.strip() == "Du vann!"
+                assert english_words(page) == [], seat
             finally:
                 context.close()
 
