@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader
 
-from . import i18n, render
+from . import compress, i18n, render, static_files
 from .access import Access
 from .context import TABLE_SEAT
 from .errors import register_error_handlers
@@ -77,6 +77,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp, join.bp, console.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
+    static_files.install(app)
+    compress.install(app)
     i18n.init_app(app)
     app.before_request(check_same_origin)
     app.jinja_env.globals.update(

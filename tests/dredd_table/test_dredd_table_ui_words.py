@@ -156,8 +156,8 @@ def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypat
     block = re.search(r'data-act="commit".*?</form>', html, re.S).group(0)
     assert "Aah-Ankle Trap!" in block and "Sabotage: the Judge steps in an ankle trap." in block
     assert 'class="jd-card jd-card-combat' in block
-    base = re.search(r'name="action" value="([^"]+)"', block).group(1).replace("&#34;", '"')
-    choice = re.search(r'name="choice" value="([^"]+)"', block).group(1).replace("&#34;", '"')
+    base = re.search(r"name=\"action\" value='([^']+)'", block).group(1)
+    choice = re.search(r"name=\"choice\" value='([^']+)'", block).group(1)
     response = client.post(
         f"/seat/{table.token('b')}/action", data={"action": base, "choice": choice}
     )
@@ -182,7 +182,7 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
     with create_app(host).test_request_context():
         ui = judge_dredd.JudgeDreddUI()
         html = str(ui.controls({**snapshot, "view": view}, table.token("a"), False))
-    values = [v.replace("&#34;", '"') for v in re.findall(r'name="choice" value="([^"]+)"', html)]
+    values = re.findall(r"name=\"choice\" value='([^']+)'", html)
     city = Board.load("standard")
     expected = [
         f'{{"card": "robodoc-1", "to": "{s}"}}'

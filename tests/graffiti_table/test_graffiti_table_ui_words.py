@@ -91,9 +91,9 @@ def test_graffiti_table_ui_pages_read_as_words_through_a_turn(live, context):
     assert_reads_as_words(text)
     assert "Move the Judges the dice named (Judge 2, Judge 4)" in text
     assert "Chopper scrawls City Block 4 in Chopper's red" in text
-    # Each Judge's buttons name the places it may go.
+    # Each Judge's buttons name the Judge and the places it may go (a tap on the map too).
     buttons = page.locator('fieldset.judge-moves[data-judge="2"] button').all_inner_texts()
-    assert buttons and all(b == "Stay" or b.startswith("To ") for b in buttons)
+    assert buttons and all(b == "Stay" or b.startswith("Judge 2 to ") for b in buttons)
     page.goto(f"{url}/table")
     assert_reads_as_words(page.locator("main").inner_text())
     # Pawns carry their player's letter, Judges their number.

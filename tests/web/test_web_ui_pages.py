@@ -1,7 +1,8 @@
 """Every game's table screen and seat pages as players see them, in headless Chromium.
 
 For each game, at three moments (just set up, mid-game with a question pending,
-over), its pages are opened at 1024x768 (and, mid-game, 768x1024) and checked the way a player
+over), its pages are opened at 1024x768 (and, mid-game, 768x1024 and a 390x844 phone) and
+checked the way a player
 at arm's length would look at it: text of 16 px or more, touch targets of 44 px or
 more, nothing that reads like data (JSON, a dict, an internal name, a card id),
 and nothing loaded from anywhere but the table. The landscape view of the table
@@ -36,6 +37,7 @@ pytestmark = [
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
+PHONE = {"width": 390, "height": 844}
 
 
 def save_small(png: bytes, path: Path) -> None:
@@ -127,6 +129,9 @@ def looked(request, browser, tmp_path_factory):
                     if moment == "question":
                         tall = Path(extra) / f"{stem}-portrait.png" if extra else None
                         found[f"{stem} portrait"] = look.visit(live.url + path, PORTRAIT, tall)
+                        # A phone too: the docs show the pictured seats' phones.
+                        phone = shots / f"{stem}-phone.png" if shot is not None else None
+                        found[f"{stem} phone"] = look.visit(live.url + path, PHONE, phone)
     finally:
         look.close()
     if report := os.environ.get("LAWMASTER_LOOK_REPORT"):
