@@ -253,11 +253,11 @@ def test_web_secrecy_light_pushes_are_each_seats_own(tmp_path):
                 if received[seat] and received[seat][-1][1]["move"] == last:
                     break
                 threading.Event().wait(0.01)
-        client = live.app.test_client()
+        # A fresh load on each seat's own device (the one whose stream was read).
         fresh = {
-            seat: client.get(
+            seat: live.get_json(
                 "/table.json?html=1" if seat == "table" else f"/seat/{token}.json?html=1"
-            ).get_json()["html"]
+            )[1]["html"]
             for seat, token in (*seats.items(), ("table", ""))
         }
     for thread in threads:

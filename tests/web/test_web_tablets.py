@@ -39,16 +39,29 @@ WAIT = 15_000  # ms; generous for a loaded machine, never asserted as a duration
 YOUR_TURN = {"en": "Your turn:", "sv": "Din tur:"}
 
 
-def open_page(browser: Any, url: str, path: str, viewport: dict, language: str, table: Any):
-    """A new tab on ``path`` at ``viewport``, every page of the table in ``language``."""
+def open_page(browser: Any, live: Any, path: str, viewport: dict, language: str, table: Any):
+    """A new tab on ``path`` at ``viewport``, every page of the table in ``language``.
+
+    A seat's page is opened as its player's tablet opens it: the first time, its code's
+    link claims the seat for this browser (the seat's page sends an unclaimed seat to
+    it); later, with the device cookie that claim left, as the same tablet. The table
+    screen is the Pi's own display, paired by the screen link.
+    """
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(WAIT)
     scopes = ["table", *(seat_key(table.token(s)) for s in table.seats())]
     value = "|".join(f"{scope}.{language}" for scope in scopes)
-    context.add_cookies([{"name": COOKIE, "value": value, "url": url}])
+    context.add_cookies([{"name": COOKIE, "value": value, "url": live.url}])
+    known = live.devices.get(path)
+    if known:
+        context.add_cookies(known)
     page = context.new_page()
-    page.goto(url + path)
+    if path == "/table" and not known:
+        page.goto(f"{live.url}/screen/{live.app.extensions['lawmaster.access'].screen_token}")
+    page.goto(live.url + path)
     page.wait_for_selector('body[data-live="1"]')
+    kept = ("lawmaster_device", "lawmaster_screen")
+    live.devices[path] = [c for c in context.cookies() if c["name"] in kept]
     return context, page
 
 
@@ -96,7 +109,7 @@ def test_web_tablets_the_acting_seat_reads_its_turn_on_both_sizes_in_both_langua
                     if seat == waiting and size == "phone":
                         continue  # the waiting seat's page is checked once per language
                     context, page = open_page(
-                        browser, live.url, seat_path(table, seat), viewport, language, table
+                        browser, live, seat_path(table, seat), viewport, language, table
                     )
                     try:
                         problems = clipped_text(page)
@@ -144,7 +157,7 @@ def test_web_tablets_choosing_a_place_by_tapping_it_plays_the_move(game, browser
     host, table, players = new_host(tmp_path, game)
     seat = to_question(table, players)
     with live_server(host) as live:
-        context, page = open_page(browser, live.url, seat_path(table, seat), TABLET, "en", table)
+        context, page = open_page(browser, live, seat_path(table, seat), TABLET, "en", table)
         try:
             pickable = "svg.board .pickable"
             page.wait_for_selector(pickable)
@@ -170,7 +183,7 @@ def test_web_tablets_gw_taps_a_path_cell_by_cell_and_sees_the_route(browser, tmp
     view = table.snapshot("gw")["view"]
     start = view["gw_position"]
     with live_server(host) as live:
-        context, page = open_page(browser, live.url, seat_path(table, "gw"), TABLET, "en", table)
+        context, page = open_page(browser, live, seat_path(table, "gw"), TABLET, "en", table)
         try:
             col, row = ord(start[0]) - 65, int(start[1:])
             houses = set(view["board"]["houses"]) | set(view["board"]["jail_cells"])
@@ -199,7 +212,7 @@ def test_web_tablets_gw_taps_a_path_cell_by_cell_and_sees_the_route(browser, tmp
 
 def _colours(browser: Any, live: Any, table: Any, seen: dict[str, set[str]]) -> None:
     for seat in ["table", *table.seats()]:
-        context, page = open_page(browser, live.url, seat_path(table, seat), TABLET, "en", table)
+        context, page = open_page(browser, live, seat_path(table, seat), TABLET, "en", table)
         try:
             for who, colours in chip_colours(page).items():
                 seen.setdefault(who, set()).update(colours)
@@ -235,7 +248,7 @@ def test_web_tablets_the_end_of_the_game_is_a_banner_with_the_winner(game, brows
     with live_server(host) as live:
         for seat in ["table", *table.seats()]:
             context, page = open_page(
-                browser, live.url, seat_path(table, seat), TABLET, "en", table
+                browser, live, seat_path(table, seat), TABLET, "en", table
             )
             try:
                 # The end's pages read as well as the game's: marks, nothing cut off.
@@ -260,7 +273,7 @@ def test_web_tablets_the_end_of_the_game_is_a_banner_with_the_winner(game, brows
         # In Swedish too, every word Swedish: the winner's page and the table screen.
         for seat in ("table", winner if winner in table.seats() else table.seats()[0]):
             context, page = open_page(
-                browser, live.url, seat_path(table, seat), TABLET, "sv", table
+                browser, live, seat_path(table, seat), TABLET, "sv", table
             )
             try:
                 headline = page.locator(".final-headline > span:not(.chip)").inner_text()
@@ -291,7 +304,7 @@ def test_web_tablets_dredd_combat_is_one_row_of_cards_with_a_toggle_per_judge(
         play(table, players, 1)
     assert seat, "no combat came up"
     with live_server(host) as live:
-        context, page = open_page(browser, live.url, seat_path(table, seat), TABLET, "en", table)
+        context, page = open_page(browser, live, seat_path(table, seat), TABLET, "en", table)
         try:
             row = page.locator(".jd-fan-row .jd-compact")
             assert row.count() >= 1
@@ -340,7 +353,7 @@ def test_web_tablets_the_table_screen_shows_the_game_first(game, browser, tmp_pa
     host, table, players = new_host(tmp_path, game)
     to_question(table, players)
     with live_server(host) as live:
-        context, page = open_page(browser, live.url, "/table", TABLET, "en", table)
+        context, page = open_page(browser, live, "/table", TABLET, "en", table)
         try:
             board = page.locator('[data-region="board"]').bounding_box()
             assert board["y"] < 200 and board["x"] < 100
@@ -361,7 +374,7 @@ def test_web_tablets_live_edits_draw_the_same_page_as_a_fresh_load(game, browser
     host, table, players = new_host(tmp_path, game)
     seat = table.seats()[0]
     with live_server(host) as live:
-        context, page = open_page(browser, live.url, seat_path(table, seat), TABLET, "en", table)
+        context, page = open_page(browser, live, seat_path(table, seat), TABLET, "en", table)
         try:
             fresh = context.new_page()
             for _ in range(3):

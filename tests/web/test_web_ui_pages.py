@@ -68,6 +68,13 @@ class Look:
         self.context.on("request", lambda request: self.fetched.append(request.url))
         self.page = self.context.new_page()
 
+    def pair(self, live) -> None:
+        """This tab is the Pi's own display too: the table screen paired by the screen link
+        (it shows the seats' codes). Its seats' pages it claims as a player's tablet does,
+        the first time it opens each (the page sends an unclaimed seat to its code)."""
+        token = live.app.extensions["lawmaster.access"].screen_token
+        self.page.goto(f"{live.url}/screen/{token}")
+
     def speak(self, url: str, scopes: list[str], language: str) -> None:
         """Every page of ``scopes`` (a seat's key, "table") in ``language`` from now on."""
         value = "|".join(f"{scope}.{language}" for scope in scopes)
@@ -113,6 +120,7 @@ def looked(request, browser, tmp_path_factory):
         # The address a table's tablets reach it by (a Pi's own hotspot), so the
         # table screen's codes are ones a tablet could scan.
         with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+            look.pair(live)
             for moment in MOMENTS:
                 if moment == "question":
                     assert table.snapshot(to_question(table, players))["prompts"]
@@ -178,6 +186,7 @@ def looked_swedish(browser, tmp_path_factory):
     look = Look(browser)
     try:
         with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+            look.pair(live)
             assert table.snapshot(to_question(table, players))["prompts"]
             scopes = ["table", *(seat_key(table.token(s)) for s in SWEDISH if s != "table")]
             look.speak(live.url, scopes, "sv")

@@ -638,6 +638,11 @@ _SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "sector_discarded": lambda e: _(
         "Hotdog Run: the Sector card %(card)s is discarded.", card=card(e.get("sector_card"))
     ),
+    "action_deck_reshuffled": lambda e: _(
+        "The Action deck ran out: the discarded Action cards are shuffled into a new deck of"
+        " %(size)s.",
+        size=e.get("size"),
+    ),
     "sector_deck_reshuffled": lambda e: _(
         "The Sector cards are shuffled into a new deck of %(size)s.", size=e.get("size")
     ),

@@ -30,7 +30,7 @@ from ..access import SCREEN
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
-from ..guard import access, device, screen_secret, shows_codes
+from ..guard import access, is_host, screen_secret, shows_codes
 from .join import screen_key, seat_links
 
 bp = Blueprint("table", __name__)
@@ -53,9 +53,9 @@ def only_here(links: list[dict[str, Any]]) -> bool:
 
 
 def host_here() -> bool:
-    """Whether the device asking is one of the table's host devices (it alone is shown
-    the host's links: anyone else would only be refused)."""
-    return access().is_host(device())
+    """Whether the device asking is one of the table's host devices (its host cookie; it
+    alone is shown the host's links: anyone else would only be refused)."""
+    return is_host()
 
 
 @bp.get("/table")
