@@ -14,7 +14,7 @@ from .access import Access
 from .context import TABLE_SEAT
 from .errors import register_error_handlers
 from .guard import HOST_SCOPE, check_same_origin, form_field, join_scope, seat_scope
-from .notices import grant_hint, notice_line, request_line
+from .notices import grant_hint, notice_line, request_marked
 from .sse import StreamSlots
 from .templating import GameTemplates
 from .views import console, events, join, seat, setup, table
@@ -90,7 +90,7 @@ def create_app(host: Any, **config: Any) -> Flask:
         seat_name=render.seat_name,
         seat_names=render.seat_names,
         notice_line=notice_line,
-        request_line=request_line,
+        request_line=request_marked,
         grant_hint=grant_hint,
     )
     app.jinja_env.filters["timestamp"] = _timestamp

@@ -387,3 +387,78 @@ def test_web_tablets_live_edits_draw_the_same_page_as_a_fresh_load(game, browser
                     assert page.inner_html(selector) == fresh.inner_html(selector), region
         finally:
             context.close()
+
+
+def _cross_site_join(context: Any, live: Any, token: str) -> Any:
+    """The join page a link on another site's page opens (it asks before claiming)."""
+    page = context.new_page()
+    page.set_content(f'<a id="go" href="{live.url}/join/{token}">join</a>')
+    page.click("#go")
+    page.wait_for_load_state()
+    return page
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_web_tablets_the_trust_pages_read_as_the_seat_pages_do(browser, tmp_path, viewport):
+    """The join page, a seat taken by another tablet (asked for), the page asking to be host,
+    the host console and the paired table screen, with requests waiting: seats by their
+    names and marks ("Judge Hershey", not its id), request codes large, the console's
+    Grant/Refuse/Revoke/Release beside their words (not stacked), 16 px text, 44 px
+    targets, nothing cut off."""
+    from web_ui_look import problems, reads_like_data, small_targets, small_text
+
+    host, table, players = new_host(tmp_path, "judge-dredd")
+    hershey, dredd = "hershey", "dredd"
+    with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+        access = live.app.extensions["lawmaster.access"]
+        contexts = [browser.new_context(viewport=viewport) for _ in range(4)]
+        player, other, asker, console = contexts
+        try:
+            for context in contexts:
+                context.set_default_timeout(WAIT)
+            player.new_page().goto(f"{live.url}/join/{table.token(dredd)}")
+            found: dict[str, list[str]] = {}
+            join = _cross_site_join(other, live, table.token(hershey))
+            assert join.locator("h1 > span:not(.chip)").inner_text() == "Join as Judge Hershey?"
+            assert join.locator("h1 .chip").inner_text() == "HE"
+            found["join"] = problems(join)
+            taken = other.new_page()
+            taken.goto(f"{live.url}/join/{table.token(dredd)}")
+            taken.locator("form[action$='/ask'] button").click()
+            taken.wait_for_selector(".code-show")
+            assert "Judge Dredd's seat" in taken.locator("h1").inner_text()
+            seat_code = taken.locator(".code-show").inner_text().strip()
+            found["taken"] = problems(taken)
+            asking = asker.new_page()
+            asking.goto(f"{live.url}/host")
+            asking.locator("form[action='/host/ask'] button").click()
+            asking.wait_for_selector(".code-show")
+            found["host ask"] = problems(asking)
+            page = console.new_page()
+            page.goto(f"{live.url}/host/{access.host_token}")
+            rows = page.locator(".console-requests li.row")
+            assert rows.count() == 2
+            for i in range(2):
+                grant = rows.nth(i).get_by_role("button", name="Grant").bounding_box()
+                refuse = rows.nth(i).get_by_role("button", name="Refuse").bounding_box()
+                assert abs(grant["y"] - refuse["y"]) < 2 and refuse["x"] > grant["x"]
+            assert page.locator(f'.request-code:text-is("{seat_code}")').count() == 1
+            seat_row = page.locator('.console-seats li[data-seat="dredd"]')
+            assert "Judge Dredd" in seat_row.inner_text()
+            release = seat_row.get_by_role("button", name="Release").bounding_box()
+            words = seat_row.locator(".row-words").bounding_box()
+            if viewport is TABLET:  # beside its words, not under them
+                assert release["x"] > words["x"] + words["width"] - 1
+            assert page.locator(".qr-card .qr-name").all_text_contents() == ["HEJudge Hershey"]
+            # The referee console's input is typed as JSON, by design: words everywhere else.
+            found["console"] = small_text(page) + small_targets(page) + clipped_text(page)
+            found["console"] += reads_like_data(page, ".console-requests, .console-seats")
+            page.goto(f"{live.url}/screen/{access.screen_token}")
+            page.wait_for_selector('body[data-live="1"]')
+            assert page.locator(".qr-card .qr-name").all_text_contents() == ["HEJudge Hershey"]
+            assert page.locator(f'.requests .request-code:text-is("{seat_code}")').count() == 1
+            found["table"] = problems(page, "[data-region=joins]") + clipped_text(page)
+        finally:
+            for context in contexts:
+                context.close()
+    assert {page: seen for page, seen in found.items() if seen} == {}
