@@ -3,8 +3,9 @@ a page's first load. Part of the ``table`` group (:mod:`.table`).
 
 A whole simulated game of each shipped game is played at a table served by waitress
 on 127.0.0.1 (the demo's header and simulated players). Every seat joins as a tablet
-does (``/join/<token>``, keeping its device cookie) and opens its page's event
-stream as the page's script does (``?diff=1``: light pushes, see
+does (claims its seat with ``POST /join/<token>``, keeping its device cookie; the table
+screen is paired by the screen link) and opens its page's event stream as the page's
+script does (``?diff=1``: light pushes, see
 :mod:`lawmaster.host.web.delta`); the table screen too. After each input the bench
 waits until every stream has carried the new version, then counts:
 
@@ -32,10 +33,12 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from lawmaster.host.journal import Journal
 from lawmaster.host.runtime import demo_header, players_for, start_web
 from lawmaster.host.table import TableHost
+from lawmaster.host.web.guard import FORM_FIELD, join_scope
 
 GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 #: No game of the demo's size runs longer; the bench stops there if one does.
@@ -57,9 +60,26 @@ class Client:
         return found
 
     def get(self, path: str, extra: dict[str, str] | None = None) -> tuple[int, bytes]:
+        return self.request("GET", path, extra)
+
+    def join(self, token: str, access: Any) -> None:
+        """Claim the seat of ``token`` as a player's tablet does: the join page's form,
+        posted from our own site (the server's form field for the join)."""
+        form = urlencode({FORM_FIELD: access.form_token(join_scope(token))})
+        extra = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Sec-Fetch-Site": "same-origin",
+        }
+        status, _body = self.request("POST", f"/join/{token}", extra, form.encode())
+        if status != 303:
+            raise RuntimeError(f"joining a seat answered {status}")
+
+    def request(
+        self, method: str, path: str, extra: dict[str, str] | None = None, body: bytes = b""
+    ) -> tuple[int, bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
-            connection.request("GET", path, headers=self.headers(extra))
+            connection.request(method, path, body=body or None, headers=self.headers(extra))
             response = connection.getresponse()
             body = response.read()
             for name, value in response.getheaders():
@@ -150,10 +170,12 @@ def one_game(game: str, seed: int, figures: Figures) -> None:
             pages: dict[str, str] = {"table": "/table?qr=0"}
             streams: dict[str, Stream] = {}
             clients: dict[str, Client] = {"table": Client(port)}
+            # The table screen is the Pi's own display, paired by the screen link.
+            clients["table"].get(web.screen_url.split(str(port), 1)[1])
             for seat in table.seats():
                 token = table.token(seat)
                 client = clients[seat] = Client(port)
-                client.get(f"/join/{token}")
+                client.join(token, web.access)
                 pages[seat] = f"/seat/{token}"
             for seat, client in clients.items():
                 url = "/events/table" if seat == "table" else f"/events/{table.token(seat)}"

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from functools import partial
 from typing import Any
 
 from flask import Flask
 from jinja2 import ChoiceLoader
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 from . import compress, i18n, render, static_files
 from .access import Access
@@ -94,6 +98,9 @@ def create_app(host: Any, **config: Any) -> Flask:
         grant_hint=grant_hint,
     )
     app.jinja_env.filters["timestamp"] = _timestamp
+    # A form's JSON (a choice's value) without spaces: pages carry many, and so do the
+    # live pushes that redraw them.
+    app.jinja_env.filters["tojson"] = _compact_json
 
     @app.after_request
     def _headers(response: Any) -> Any:
@@ -113,6 +120,10 @@ def create_app(host: Any, **config: Any) -> Flask:
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     return app
+
+
+def _compact_json(value: Any) -> Markup:
+    return htmlsafe_json_dumps(value, dumps=partial(json.dumps, separators=(",", ":")))
 
 
 def _timestamp(at: float) -> str:

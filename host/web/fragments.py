@@ -6,6 +6,7 @@ page, its JSON and its pushed events can never hold more than its snapshot.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -62,9 +63,7 @@ def log_lines(snapshot: Mapping[str, Any]) -> list[dict[str, Any]]:
     language = str(get_locale())
     look = snapshot.get("look") or {}
     ui = render.ui_for(game)
-    notes = {
-        n.get("move"): n for n in snapshot.get("entered") or [] if isinstance(n, Mapping)
-    }
+    notes = {n.get("move"): n for n in snapshot.get("entered") or [] if isinstance(n, Mapping)}
     shown = events[-LOG_LINES:]
     first = len(events) - len(shown) + 1
     lines: list[dict[str, Any]] = []
@@ -118,7 +117,19 @@ def regions(
             # Prompt kinds the game draws itself are not drawn again generically.
             covered=render.covered_prompts(snapshot.get("game")),
         )
-    return parts
+    return {name: tight(html) for name, html in parts.items()}
+
+
+#: Whitespace alone between two tags: the templates' indentation.
+_BETWEEN_TAGS = re.compile(r">\s{2,}<")
+
+
+def tight(html: str) -> str:
+    """``html`` without the templates' indentation: whitespace alone between two tags is
+    one space, which a browser draws the same (no region holds a ``<pre>`` or a
+    ``<textarea>``). Every page and every live push carries the regions, so they are
+    kept lean."""
+    return _BETWEEN_TAGS.sub("> <", html)
 
 
 def as_markup(parts: Mapping[str, str]) -> dict[str, Markup]:

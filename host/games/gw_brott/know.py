@@ -459,15 +459,17 @@ def mini_map(
         if mirror:
             col = board.width - 1 - col
         cell_name = board.name_of(cell)
-        base = "#6b6b6b" if cell in houses else "#5d4037" if cell in jail else "#f4f2ec"
         x, y = top + col * MINI, top + row * MINI
         share = weights.get(cell_name)
-        css = ""
+        # A space's look is its class (the stylesheet's svg.gw-mini colours): when the
+        # deduction moves, a live update changes a class, not a drawing.
+        css = "mh" if cell in houses else "mj" if cell in jail else "ms"
         if share is not None and share > 0:
-            level = level_of(share)
-            base = LEVEL_FILLS[level]
-            css = f' class="mini-maybe" data-cell="{cell_name}" data-level="{level}"'
-        parts.append(f'<rect{css} x="{x}" y="{y}" width="{MINI}" height="{MINI}" fill="{base}"/>')
+            css = f"mini-maybe l{level_of(share)}"
+        parts.append(
+            f'<rect class="{css}" data-cell="{cell_name}" x="{x}" y="{y}" width="{MINI}" '
+            f'height="{MINI}"/>'
+        )
         if cell_name == gw_at:
             parts.append(
                 f'<rect class="mini-gw" x="{x + 2}" y="{y + 2}" width="{MINI - 4}" '

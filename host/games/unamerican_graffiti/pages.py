@@ -148,13 +148,16 @@ def _known(view: Mapping[str, Any], grid: Board) -> bool:
     return all(n is None or n in grid.hexes for n in names)
 
 
-def _hexes(grid: Board, layout: _Layout) -> list[str]:
+def _hexes(grid: Board, layout: _Layout, threat: Mapping[str, Any] | None = None) -> list[str]:
     """Every hex: its kind's colour, a location's map name and prestige, and its caption.
 
     A hex takes focus on a tap (``tabindex="-1"``: not a stop for the Tab key, the
     list beside the map names every place), and the caption strip under the map then
     shows its full name: what a short name on the map stands for, and which street is
     "the street west of Aggro Dome".
+
+    On the seat of the scrawler about to move, each hex it could end on is shaded by the
+    arrest chance there (:func:`_threat_mark`).
     """
     parts = []
     for h in grid.hexes.values():
@@ -171,9 +174,13 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             note = know.place(grid, h.id)
         note = note[:1].upper() + note[1:]
         classes = f"hex {h.kind}" + (" gate" if gate else "")
+        info = threat.get(h.id) if threat is not None else None
+        mark = _threat_mark(info, x, y) if isinstance(info, Mapping) else None
+        if mark is not None:
+            classes += f" threat {mark[0]}"
         parts.append(
             f'<g class="{classes}" data-cell="{escape(h.id)}" data-key="hex-{escape(h.id)}" '
-            f'data-kind="{h.kind}" tabindex="-1">'
+            f'data-kind="{h.kind}" tabindex="{0 if mark else -1}">'
             f"<title>{escape(note)}</title>"
             f'<polygon points="{_corners(x, y)}" fill="{KIND_FILL[h.kind]}" stroke="#8a867c" '
             f'stroke-width="1"/>'
@@ -194,6 +201,8 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             f'<polygon class="ring" points="{_corners(x, y, 0.84)}" fill="none" '
             f'stroke="#0d47a1" stroke-width="3"/>'
         )
+        if mark is not None:
+            parts.append(mark[1])
         parts.append(_caption(note, layout))
         parts.append("</g>")
     return parts
@@ -295,59 +304,49 @@ def threat_words() -> list[str]:
     return [_("under 10%"), _("10 to 30%"), _("30 to 60%"), _("at least 60%")]
 
 
-def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
-    """Each hex the mover could end on, shaded by the arrest chance there in greyscale
-    steps (:data:`THREAT_BOUNDS`), a safe one ringed in green; a tap shows its figure.
-
-    Each shaded hex can take focus, so a tap shows its percentage (the CSS reveals
-    the figure on focus); the same figures are in the extras as a list.
-    """
+def destination_words(
+    view: Mapping[str, Any], grid: Board | None, where: object, stay: bool = False
+) -> str:
+    """A hex the mover could end on, in words: how far, how the Judges move after, and the
+    arrest chance with the exact count of the opponent's rolls (the threat in the view);
+    ``stay``: the choice to stay where the pawn is."""
     threat = view.get("threat")
-    if not isinstance(threat, Mapping):
-        return []
-    parts = []
-    for where, info in sorted(threat.items()):
-        if where not in layout.at or not isinstance(info, Mapping):
-            continue
-        chance = float(info.get("arrest_chance") or 0.0)
-        hexes = int(info.get("hexes") or 0)
-        x, y = layout.at[where]
-        text = ngettext(
-            "End on %(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
-            "End on %(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
-            hexes,
-            place=know.place(grid, where),
-            judges=info.get("judges_move"),
-            chance=know.chance_words(chance, hexes),
-        )
-        if isinstance(info.get("arrest_odds"), str):
-            text += f" ({info['arrest_odds']})"
-        caption = _(
-            "%(place)s: %(pct)s chance of arrest",
-            place=know.place(grid, where),
-            pct=f"{100 * chance:.0f}%",
-        )
-        level = threat_level(chance)
-        if level is None:
-            shade = (
-                f'<polygon points="{_corners(x, y, 0.86)}" fill="none" stroke="#2e7d32" '
-                'stroke-width="2.5" stroke-dasharray="5 3"/>'
-            )
-        else:
-            shade = (
-                f'<polygon points="{_corners(x, y, 0.92)}" fill="{THREAT_FILLS[level]}" '
-                'fill-opacity=".78" stroke="#1d1d1b" stroke-width="1"/>'
-            )
-        parts.append(
-            f'<g class="threat" data-cell="{escape(where)}" data-key="threat-{escape(where)}" '
-            f'data-chance="{chance:.4f}" data-level="{"safe" if level is None else level}" '
-            f'tabindex="0"><title>{escape(text)}</title>{shade}'
-            f'<text class="threat-pct" x="{x:.1f}" y="{y + SIZE * 0.2:.1f}" text-anchor="middle" '
-            f'pointer-events="none">{100 * chance:.0f}%</text>'
-            + _caption(caption[:1].upper() + caption[1:], layout)
-            + "</g>"
-        )
-    return parts
+    info = threat.get(str(where)) if isinstance(threat, Mapping) else None
+    place = know.place(grid, str(where))
+    if not isinstance(info, Mapping):
+        return _("Stay where you are") if stay else place[:1].upper() + place[1:]
+    hexes = int(info.get("hexes") or 0)
+    chance = float(info.get("arrest_chance") or 0.0)
+    if stay or hexes == 0:
+        return _("Stay where you are: %(chance)s", chance=know.chance_words(chance, 0))
+    text = ngettext(
+        "%(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
+        "%(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
+        hexes,
+        place=place[:1].upper() + place[1:],
+        judges=info.get("judges_move"),
+        chance=know.chance_words(chance, hexes),
+    )
+    return str(text)
+
+
+def _threat_mark(info: Mapping[str, Any], x: float, y: float) -> tuple[str, str]:
+    """How a hex the mover could end on is marked: its class (the shade's step,
+    :data:`THREAT_BOUNDS`: ``t0`` … ``t3``, ``ts`` safe) and its percentage, shown when
+    the hex is tapped.
+
+    The hex itself carries the mark (the stylesheet shades it by the class: ``svg.graffiti-
+    board g.hex.t2``), so the marks that come with every turn of a scrawler are a word in
+    each hex's tag and a figure (``host/web/delta.py`` sends just that). Its words, with
+    the exact count of rolls, are the choice that moves there (``controls.html``).
+    """
+    chance = float(info.get("arrest_chance") or 0.0)
+    level = threat_level(chance)
+    step = "ts" if level is None else f"t{level}"
+    figure = (
+        f'<text class="threat-pct" x="{x:.0f}" y="{y + SIZE * 0.2:.0f}">{100 * chance:.0f}%</text>'
+    )
+    return step, figure
 
 
 def last_move(snapshot: Mapping[str, Any]) -> tuple[str, list[str]] | None:
@@ -537,38 +536,24 @@ def _you(view: Mapping[str, Any], seat: str) -> Markup:
     return Markup('<p class="graffiti-you">{}{}</p>').format(_badge(seat, colour), text)
 
 
-def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
-    """The arrest chance of every end hex, as text (the map shades the same figures)."""
+def _threat_summary(view: Mapping[str, Any]) -> Markup:
+    """How many of the hexes the mover could end on are safe. The chance of each is in
+    the list of choices (:func:`destination_words`) and shaded on the map."""
     threat = view.get("threat")
     if not isinstance(threat, Mapping) or not threat:
         return Markup("")
-    rows = []
-    ends = sorted(
-        (info.get("arrest_chance") or 0.0, know.place(grid, where), where, info)
-        for where, info in threat.items()
+    chances = [
+        float(info.get("arrest_chance") or 0.0)
+        for info in threat.values()
         if isinstance(info, Mapping)
-    )
-    for chance, name, where, info in ends:
-        hexes = int(info.get("hexes") or 0)
-        rows.append(
-            Markup('<li data-cell="{}">{} ({}): {}.</li>').format(
-                where,
-                name[:1].upper() + name[1:],
-                _("stay") if hexes == 0 else ngettext("%(num)d hex", "%(num)d hexes", hexes),
-                know.chance_words(float(chance), hexes),
-            )
-        )
-    safe = sum(1 for chance, *_ in ends if chance <= 0)
-    return Markup(
-        '<details class="graffiti-threat" data-key="graffiti-threat"><summary>{}</summary>'
-        '<ul data-key="graffiti-threat-list">{}</ul></details>'
-    ).format(
+    ]
+    safe = sum(1 for chance in chances if chance <= 0)
+    return Markup('<p class="graffiti-threat">{}</p>').format(
         _(
             "Arrest chance where you could end: %(safe)s of %(ends)s safe",
             safe=safe,
-            ends=len(ends),
-        ),
-        Markup("").join(rows),
+            ends=len(chances),
+        )
     )
 
 
@@ -848,9 +833,9 @@ class GraffitiUI(SeatUI):
             'role="img" aria-label="Unamerican Graffiti board" xmlns="http://www.w3.org/2000/svg">',
             _STYLE,
         ]
-        parts += _hexes(grid, layout)
+        threat = view.get("threat")
+        parts += _hexes(grid, layout, threat if isinstance(threat, Mapping) else None)
         parts += _scrawls(view, layout)
-        parts += _threat(view, layout, grid)
         parts += _places(grid, layout)
         parts += _last_move(snapshot, layout, looks)
         parts += _judges(view, layout)
@@ -872,7 +857,7 @@ class GraffitiUI(SeatUI):
         grid = board_of(view)
         seat = str(view.get("seat") or snapshot.get("seat") or "")
         parts = [_you(view, seat), sentence_list(know.may_do(view, grid), "graffiti-may")]
-        parts.append(_threat_list(view, grid))
+        parts.append(_threat_summary(view))
         parts.append(_prestige(view))
         parts.append(_facts(view, grid))
         if grid is not None:
@@ -890,6 +875,7 @@ class GraffitiUI(SeatUI):
             token,
             digital_dice,
             place=lambda hex_id: know.place(grid, hex_id),
+            destination=lambda hex_id, stay=False: destination_words(view, grid, hex_id, stay),
             judge_name=know.judge_name,
         )
 

@@ -64,22 +64,35 @@
 
   // A live push carries, per changed region, its whole HTML or an edit of the HTML
   // this stream sent before (host/web/delta.py): numbers keep (positive) or drop
-  // (negative) that many chunks, strings are inserted. Chunks: any text before the
-  // first tag, then one per tag with the text after it (the server splits the same way).
+  // (negative) that many chunks, strings are inserted, and a list edits the next chunk
+  // by characters (its numbers keep or drop characters, its strings are inserted).
+  // Chunks: any text before the first tag, then one per tag with the text after it (the
+  // server splits the same way); the edited text is split again.
   var chunksOf = {};
 
   function split(html) {
     return html.match(/<[^<]*|[^<]+/g) || [];
   }
 
+  function patchChunk(chunk, ops) {
+    var out = "", at = 0;
+    ops.forEach(function (op) {
+      if (typeof op === "string") { out += op; }
+      else if (op > 0) { out += chunk.slice(at, at + op); at += op; }
+      else { at -= op; }
+    });
+    return out + chunk.slice(at);
+  }
+
   function patch(before, ops) {
     var out = [], at = 0;
     ops.forEach(function (op) {
-      if (typeof op === "string") { Array.prototype.push.apply(out, split(op)); }
+      if (typeof op === "string") { out.push(op); }
+      else if (Array.isArray(op)) { out.push(patchChunk(before[at], op)); at += 1; }
       else if (op > 0) { Array.prototype.push.apply(out, before.slice(at, at + op)); at += op; }
       else { at -= op; }
     });
-    return out.concat(before.slice(at));
+    return split(out.concat(before.slice(at)).join(""));
   }
 
   // The whole HTML of each region a push changed, from its whole text or its edit;
