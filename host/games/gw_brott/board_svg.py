@@ -172,7 +172,23 @@ def _labels(d: Drawing) -> list[str]:
     return parts
 
 
-def _cells(d: Drawing, view: Mapping[str, Any]) -> list[str]:
+class Mark:
+    """What a space carries besides its kind: classes, attributes, words added to its
+    title, and drawing inside it (a deduction pill, the die that takes a piece there)."""
+
+    def __init__(self) -> None:
+        self.classes: list[str] = []
+        self.attrs = ""
+        self.words = ""
+        self.inside: list[str] = []
+
+
+def _cells(d: Drawing, view: Mapping[str, Any], marks: Mapping[int, Mark]) -> list[str]:
+    """Every space, with what :func:`deduction_marks` and :func:`targets` put on it.
+
+    The marks live in the space's own element (a class, a word of its title, a pill):
+    a live update then sends what changed on each space, a few characters, not a layer
+    of shapes drawn again (``host/web/delta.py``)."""
     grid = d.board
     on_cell = {cell: card for card, cell in grid.evidence.items()}
     gone = handed_in_cards(view)
@@ -199,8 +215,12 @@ def _cells(d: Drawing, view: Mapping[str, Any]) -> list[str]:
             note = _("%(space)s, jail exit", space=note)
         if cell == grid.gw_start:
             note = _("%(space)s, GW's starting space", space=note)
+        mark = marks.get(cell)
+        classes = " ".join([kind, *mark.classes]) if mark else kind
+        attrs = mark.attrs if mark else ""
+        title = f"{name}: {note}" + (f"; {mark.words}" if mark and mark.words else "")
         parts.append(
-            f'<g class="cell {kind}" data-cell="{name}"><title>{name}: {escape(note)}</title>'
+            f'<g class="cell {classes}" data-cell="{name}"{attrs}><title>{escape(title)}</title>'
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
             f'stroke="#9e9a90" stroke-width="1"/>'
         )
@@ -228,15 +248,15 @@ def _cells(d: Drawing, view: Mapping[str, Any]) -> list[str]:
                     f'M{x + CELL - 6} {y + 6}L{x + 6} {y + CELL - 6}" stroke="#222" '
                     f'stroke-width="2"/>'
                 )
+        if mark:
+            parts += mark.inside
         parts.append("</g>")
     return parts
 
 
-def _pill(
-    d: Drawing, cell: int, text: str, fill: str, ink: str, css: str, data: str, title: str = ""
-) -> str:
-    """A line of letters across the bottom of a cell, on a pill of ``fill`` (its outline
-    and type in the stylesheet: ``svg.gw-board .pill``)."""
+def _pill(d: Drawing, cell: int, text: str, css: str) -> str:
+    """A line of letters across the bottom of a space, on a pill (its colours, outline
+    and type in the stylesheet by ``css``: ``svg.gw-board .l0`` … ``.l3``, ``.tg``)."""
     x, y = d.origin(cell)
     width = bold_width(text, TEXT)
     room = CELL - 8
@@ -244,43 +264,40 @@ def _pill(
     shown = round(min(width, room) + 4, 1)
     cx = x + CELL / 2
     return (
-        f'<g class="pill {css}" {data}>'
-        + (f"<title>{escape(title)}</title>" if title else "")
-        + f'<rect x="{cx - shown / 2:g}" y="{y + CELL - 15.5:g}" width="{shown:g}" height="14" '
-        f'rx="7" fill="{fill}"/>'
-        f'<text x="{cx:g}" y="{y + CELL - 4.2:g}" fill="{ink}"{squeeze}>{escape(text)}</text></g>'
+        f'<rect class="pb {css}" x="{cx - shown / 2:g}" y="{y + CELL - 15.5:g}" '
+        f'width="{shown:g}" height="14" rx="7"/>'
+        f'<text class="pt {css}" x="{cx:g}" y="{y + CELL - 4.2:g}"{squeeze}>{escape(text)}</text>'
     )
 
 
-def deduction_marks(d: Drawing, view: Mapping[str, Any]) -> list[str]:
+def deduction_marks(d: Drawing, view: Mapping[str, Any], marks: dict[int, Mark]) -> None:
     """Each space a criminal may be on, marked with the letters of the pieces that may be
     there; the pill's darkness is how likely the likeliest of them is
-    (:data:`know.LEVEL_BOUNDS`)."""
+    (:data:`know.LEVEL_BOUNDS`): the space's classes ``maybe l<step>``, its
+    ``data-pieces``, its title's words and the pill."""
     maybe: dict[int, list[tuple[str, float]]] = {}
     for piece in deduction_of(view):
         for name, share in gw_know.weights_for(view, piece).items():
             cell = cell_of(d.board, name)
             if cell is not None:
                 maybe.setdefault(cell, []).append((piece, share))
-    parts = []
     for cell, pieces in sorted(maybe.items()):
         top = max(share for _p, share in pieces)
         level = gw_know.level_of(top)
-        fill, ink = gw_know.LEVEL_FILLS[level], gw_know.LEVEL_INKS[level]
-        marks = "".join(d.look(p)["mark"] for p, _s in pieces)
+        letters = "".join(d.look(p)["mark"] for p, _s in pieces)
         who = ", ".join(d.look(p).get("name", p) for p, _s in pieces)
         # The chance in the step's words (not the exact figure): the pill, and so the
         # page's text, changes only when a step does, which keeps a live update small.
-        title = _(
-            "%(cell)s: %(pieces)s may be here (%(chance)s)",
-            cell=d.board.name_of(cell),
+        words = _(
+            "%(pieces)s may be here (%(chance)s)",
             pieces=who,
             chance=gw_know.level_words()[level],
         )
-        names = escape(" ".join(p for p, _s in pieces))
-        data = f'data-cell="{d.board.name_of(cell)}" data-pieces="{names}" data-level="{level}"'
-        parts.append(_pill(d, cell, marks, fill, ink, "maybe", data, title))
-    return parts
+        mark = marks.setdefault(cell, Mark())
+        mark.classes += ["maybe", f"l{level}"]
+        mark.attrs += f' data-pieces="{escape(" ".join(p for p, _s in pieces))}"'
+        mark.words = words
+        mark.inside.append(_pill(d, cell, letters, f"l{level}"))
 
 
 def _disc(d: Drawing, cell: int, seat: str, css: str, title: str) -> str:
@@ -392,8 +409,16 @@ def last_move(snapshot: Mapping[str, Any]) -> tuple[str, list[str]] | None:
 
 
 def trails(snapshot: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Every piece's whole trail in this seat's log (the spaces in order), for the end."""
+    """Every piece's whole trail (the spaces in order), for the end.
+
+    Once the game is over the engine's view gives every criminal's trail to every seat
+    (``trails``); GW's own comes from this seat's log, where every seat saw it."""
     found: dict[str, list[str]] = {}
+    view = snapshot.get("view")
+    revealed = view.get("trails") if isinstance(view, Mapping) else None
+    if isinstance(revealed, Mapping):
+        for piece, places in revealed.items():
+            found[str(piece)] = [str(p) for p in places or []]
     for event in snapshot.get("log") or []:
         if not isinstance(event, Mapping):
             continue
@@ -403,9 +428,24 @@ def trails(snapshot: Mapping[str, Any]) -> dict[str, list[str]]:
             if not trail and isinstance(event.get("from"), str):
                 trail.append(str(event["from"]))
             trail.extend(path)
-        elif event.get("type") == "criminal_position" and isinstance(event.get("to"), str):
+        elif (
+            event.get("type") == "criminal_position"
+            and isinstance(event.get("to"), str)
+            and not isinstance(revealed, Mapping)
+        ):
             found.setdefault(str(event.get("by")), []).append(str(event["to"]))
     return found
+
+
+def _legs(cells: list[str]) -> list[list[str]]:
+    """A trail cut where the piece went to jail: each leg drawn on its own."""
+    legs: list[list[str]] = [[]]
+    for cell in cells:
+        if cell == "jail":
+            legs.append([])
+        else:
+            legs[-1].append(cell)
+    return [leg for leg in legs if len(leg) > 1]
 
 
 def _route(d: Drawing, seat: str, cells: list[str], css: str, width: float) -> str:
@@ -430,9 +470,9 @@ def moves_drawn(d: Drawing, snapshot: Mapping[str, Any]) -> list[str]:
     """The last move as a route (until the next move); at the end, every trail seen."""
     if snapshot.get("over"):
         return [
-            _route(d, seat, cells, "trail", 4)
+            _route(d, seat, leg, "trail", 4)
             for seat, cells in trails(snapshot).items()
-            if len(cells) > 1
+            for leg in _legs(cells)
         ]
     last = last_move(snapshot)
     if last is None:
@@ -441,9 +481,10 @@ def moves_drawn(d: Drawing, snapshot: Mapping[str, Any]) -> list[str]:
     return [_route(d, seat, cells, "last-move", 5)]
 
 
-def targets(d: Drawing, snapshot: Mapping[str, Any]) -> list[str]:
-    """Where this seat may move its piece now (from its prompts): each space ringed and
-    labelled with the die that takes it there; a tap on it makes that move."""
+def targets(d: Drawing, snapshot: Mapping[str, Any], marks: dict[int, Mark]) -> None:
+    """Where this seat may move its piece now (from its prompts): each space ringed (the
+    class ``target``) and labelled with the die that takes it there; a tap on it makes
+    that move."""
     found: dict[str, list[str]] = {}
     for prompt in snapshot.get("prompts") or []:
         if not isinstance(prompt, Mapping) or prompt.get("kind") != "choose_die":
@@ -457,20 +498,19 @@ def targets(d: Drawing, snapshot: Mapping[str, Any]) -> list[str]:
                     word = "➔" if face == "arrow" else str(face)
                     if word not in words:
                         words.append(word)
-    parts = []
     for name, faces in sorted(found.items()):
         cell = cell_of(d.board, name)
         if cell is None:
             continue
+        mark = marks.setdefault(cell, Mark())
+        mark.classes.append("target")
+        # The die's figure on a halo of the ring's blue (the stylesheet's .tg): a figure,
+        # not a drawn pill, since a criminal's every roll brings dozens of them.
         x, y = d.origin(cell)
-        parts.append(
-            f'<rect class="target-ring" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" '
-            f'height="{CELL - 4}" rx="4" fill="none" stroke="#0d47a1" stroke-width="3.5" '
-            'pointer-events="none"/>'
+        mark.inside.append(
+            f'<text class="tg" x="{x + CELL / 2:g}" y="{y + CELL - 4.2:g}">'
+            f"{escape(' '.join(faces))}</text>"
         )
-        label = " ".join(faces)
-        parts.append(_pill(d, cell, label, "#0d47a1", "#ffffff", "target", f'data-cell="{name}"'))
-    return parts
 
 
 def board_svg(snapshot: Mapping[str, Any], view: Mapping[str, Any], grid: Board) -> str:
@@ -485,12 +525,13 @@ def board_svg(snapshot: Mapping[str, Any], view: Mapping[str, Any], grid: Board)
         f'font-size="{TEXT}" font-weight="700" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
         _defs(),
     ]
+    marks: dict[int, Mark] = {}
+    deduction_marks(d, view, marks)
+    targets(d, snapshot, marks)
     parts += _labels(d)
-    parts += _cells(d, view)
+    parts += _cells(d, view, marks)
     parts += moves_drawn(d, snapshot)
-    parts += deduction_marks(d, view)
     parts += pieces(d, view)
-    parts += targets(d, snapshot)
     parts.append("</svg>")
     return "".join(parts)
 
