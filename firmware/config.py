@@ -35,10 +35,11 @@ CONFIG = {
     # lawmaster.host.sensing.rate.scan_rate, 400/s on every standard board).
     "rate": 200,
     # At least this long (µs) between a select change and the conversion that reads it:
-    # the worst step through both multiplexer levels settles to ½ LSB in 2.22 µs
-    # (hardware/electronics/budget.py, every standard board; tests/pico checks that
-    # this covers it). The register scan counts it in core cycles.
-    "settle_us": 2.5,
+    # the worst step through both multiplexer levels and the longest bus cable on the
+    # first level's Z line settles to ½ LSB in 2.69 µs (Judge Dredd's 95 pF of cable;
+    # hardware/electronics/budget.py, every standard board; tests/pico checks that this
+    # covers it). The register scan counts it in core cycles.
+    "settle_us": 3.0,
     # Stream SCAN frames right after boot, or wait for the host's START.
     "stream_at_boot": False,
     # Pulled low at boot (jumper to GND) = do not start the scanner, keep the REPL.

@@ -13,9 +13,15 @@ others:
 * from the magnetics: ``MAGNETICS.md`` (:mod:`lawmaster.hardware.magnetics.report`)
   and ``SENSOR-MAPS.md``'s example (:mod:`lawmaster.hardware.magnetics.mapsdoc`);
 * from the maps and the stack: the 1:1 templates and their page sets
-  (:mod:`lawmaster.hardware.templates`).
+  (:mod:`lawmaster.hardware.templates`);
+* from the pieces and the circuits: the footprint library and every PCB's folder
+  under ``hardware/pcb/`` (KiCad board, Gerbers, drill, placement, renders, DRC
+  report; :mod:`lawmaster.hardware.pcb.generate`), rebuilt only when what a PCB is
+  made from changed, every one with ``--force``.
 
-The mechanical parts list is written before the BOM is built from it. The PNG renders
+The order is the order things are read in: the mechanical parts list before the BOM
+built from it; the footprints before the PCBs that load them; the PCBs before the
+tables that read their copper (the supply graphs). The PNG renders
 (``python -m lawmaster.hardware.mechanical.render``, headless Chromium) are pictures,
 not text, and are not part of this.
 """
@@ -61,7 +67,7 @@ def stale() -> list[Path]:
 
 
 def write() -> list[Path]:
-    """Write every generated file; returns those that changed."""
+    """Write every generated text file (not the PCBs); returns those that changed."""
     changed = []
     for path, text in _design_outputs().items():
         if _differs(path, text):
@@ -72,16 +78,28 @@ def write() -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``[--check]``."""
+    """Command line: ``[--check] [--force]``."""
     args = sys.argv[1:] if argv is None else argv
-    if args == ["--check"]:
+    if "--check" in args:
         old = stale()
         for path in old:
             print(f"out of date: {path.relative_to(ROOT)}")
-        return 1 if old else 0
+        boards = electronics.stale_pcbs()
+        for problem in boards:
+            print(f"out of date: {problem}")
+        return 1 if old or boards else 0
+    try:
+        for path in electronics.write_footprints():
+            print(f"wrote {path.relative_to(ROOT)}")
+        rebuilt: list[str] | None = electronics.write_pcbs(force="--force" in args)
+    except RuntimeError as why:
+        print(f"PCBs not regenerated: {why}")
+        rebuilt = None
+    for name in rebuilt or ():
+        print(f"wrote hardware/pcb/ files of {name}")
     for path in write():
         print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return 0 if rebuilt is not None else 1
 
 
 if __name__ == "__main__":

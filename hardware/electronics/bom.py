@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections import Counter
 
 from lawmaster.hardware.magnetics import bomdoc
+from lawmaster.hardware.pcb import cables as board_cables
 from lawmaster.hardware.sensor_map import SensorMap
 
 from .budget import settling
 from .circuits import BOARDS, Design
-from .cost import OFF_SCHEMATIC, SECTIONS, Bill, bill, order_number
+from .cost import OFF_SCHEMATIC, SECTIONS, Bill, bill, cable_parts, order_number
 from .mechanical import parts as mechanical_parts
 from .parts import spec_of
 from .pcb_cost import PcbSpec, quote, specs_for
@@ -92,6 +93,9 @@ def render(designs: dict[str, list[Design]]) -> str:
         lines.append(
             f"| {description} | {value} | {spec.package} | {mpn} | {qty} | {ranges(refs)} |"
         )
+        for each, item, example in spec.extras:
+            extra = " | ".join(str(each * counts.get(b, 0)) for b in designs)
+            lines.append(f"| {item} (with {ranges(refs)}) | | | {example} | {extra} | |")
     lines += [
         "",
         "## Not on the schematic",
@@ -107,7 +111,8 @@ def render(designs: dict[str, list[Design]]) -> str:
     prices = load()
     pcbs = {board: specs_for(board) for board in designs}
     bills = {b: bill(b, per_board, pcbs[b], prices) for b, per_board in designs.items()}
-    lines += ["", *_mechanical_section(list(designs)), "", *_pcb_section(prices, pcbs)]
+    lines += ["", *_mechanical_section(list(designs)), "", *_cable_section(list(designs))]
+    lines += ["", *_pcb_section(prices, pcbs)]
     lines += ["", *_cost_section(bills), "", *_prices_section(prices, bills)]
     lines += [
         "",
@@ -159,6 +164,34 @@ def _mechanical_section(boards: list[str]) -> list[str]:
             lines.append(
                 f"| {TITLES[board]} | {part.what} | {part.material} | {size} | {part.spec}"
                 f" | {qty} | `{part.price}` |"
+            )
+    return lines
+
+
+def _cable_section(boards: list[str]) -> list[str]:
+    """What the cables between the PCBs are made of, per board (``pcb/README.md`` lists
+    each cable, its ends and its length)."""
+    lines = [
+        "## Cables between the PCBs",
+        "",
+        "Every cable is made from JST SH parts, wired pin k to pin k: a housing at each end",
+        "and one pre-crimped 28 AWG lead per way (the leads are sold 51 to 305 mm long;",
+        "a longer run splices two, soldered and heat-shrunk). Which cable goes where and",
+        "how long: [`pcb/README.md`](pcb/README.md).",
+        "",
+        "| board | cables | part | example part number | qty |",
+        "|---|---|---|---|---|",
+    ]
+    for board in boards:
+        made = board_cables(board)
+        amounts: dict[str, int] = {}
+        for cable in made:
+            for number, count in cable_parts(cable):
+                amounts[number] = amounts.get(number, 0) + count
+        for number, amount in sorted(amounts.items()):
+            what = "housing" if "SHR-" in number else "pre-crimped lead"
+            lines.append(
+                f"| {TITLES[board]} | {len(made)} | JST SH {what} | {number} | {amount} |"
             )
     return lines
 

@@ -74,19 +74,24 @@ def render() -> str:
         "1. **Nothing powered.** Meter on resistance: TP1 to TP3 and TP2 to TP3 must not read",
         "   a short (under 1 Ω). A dead short here is a solder bridge or a part the wrong",
         "   way round; find it before power.",
-        "2. **Input protection and the buck only** (J1, the PTC fuse, the reverse-polarity",
-        "   P-MOSFET, the TVS, PS1; no Pico, no multiplexers, no sensors). First plug the",
-        "   supply in **reversed** (swap its leads): the P-MOSFET stays off, the supply shows",
-        "   no current and TP1 reads 0 V. That is the protection working. Then the right way",
-        f"   round: TP1 {_v(gw['TP1'].low)} to {_v(gw['TP1'].high)} (from the bench supply at",
-        "   12.0 V), TP2 "
-        f"{_v(two.low)} to {_v(two.high)}, and the supply shows only the buck's own few mA.",
+        "2. **Input protection, the buck and the rail filter only** (J1, the fuse F1, the",
+        "   Schottky D3, the TVS D4, PS1, L1 with CF1-CF4; no Pico, no multiplexers, no",
+        "   sensors). First plug the supply in **reversed** (swap its leads): the Schottky",
+        "   blocks, the supply shows no current (under"
+        f" {f('schottky.ir_max') * 1e3:.1f} mA, the diode's leakage) and TP1 reads 0 V.",
+        "   That is the protection working. Then the right way round: TP1"
+        f" {_v(gw['TP1'].low)} to {_v(gw['TP1'].high)}",
+        "   (the bench supply at 12.0 V less the Schottky's forward drop, up to"
+        f" {f('schottky.vf_max'):.2f} V), TP2",
+        f"   {_v(two.low)} to {_v(two.high)}, and the supply shows only the buck's own few mA.",
         "3. **What a short looks like.** The supply's current sits at its limit and its",
         "   voltage falls below 12 V. A short on the 12 V side holds TP1 near 0 V; a short on",
         "   the 3.3 V rail holds TP2 near 0 V while TP1 stays up (the buck limits its own",
-        "   output current). Switch off and find it; the bench limit and the PTC",
-        f"   (hold {f('fuse.i_hold') * 1e3:.0f} mA, trips at {f('fuse.i_trip'):.1f} A, below the"
-        f" adapter's {f('psu.i_out'):.2f} A) keep the copper safe meanwhile.",
+        "   output current). Switch off and find it; the bench limit and the fuse",
+        f"   ({f('fuse.i_rated'):.0f} A, very fast acting: {f('fuse.i_open'):.0f} A opens it"
+        f" within 5 s, below the adapter's {f('psu.i_out'):.2f} A) keep the copper safe"
+        " meanwhile; a blown fuse",
+        "   is a short to find before a new one goes in.",
         "4. **Multiplexers, sensors, and the Pico in its socket with the safe-mode jumper on**",
         "   (GP22 to GND). The supply's current rises to about the typical figure above",
         "   (never past the worst case): far more means a sensor in backwards or a short",
@@ -114,16 +119,18 @@ def render() -> str:
         "   It prints one line per channel (its space, idle voltage, the window, OK or",
         "   OUT), says what each OUT channel usually means (a sensor missing or dead, a",
         "   short to a rail, a magnet left on the board, a wrong part) and exits 1 while",
-        "   one is OUT. The firmware runs the same test at every boot, and `lawmaster",
-        "   calibrate` runs it before it starts.",
+        "   a sensor's channel is OUT. Channel numbers follow the pieces (16 × multiplexer",
+        "   + input), so some inputs have no sensor: they are tied to ground, read 0 V and",
+        "   are listed as such, not judged. The firmware runs the same test at every boot,",
+        "   and `lawmaster calibrate` runs it before it starts.",
         f"6. **The adapter.** Swap the bench supply for the 12 V adapter: TP1 {_v(adapter.low)}",
         f"   to {_v(adapter.high)} (its tolerance, less the same drops).",
         "",
-        "The PTC carries the worst case even warm ("
+        "The fuse carries the worst case even warm ("
         + ("every board" if all(x.ok for x in fuses) else "NOT every board")
-        + f": {fuses[0].i_hold_warm * 1e3:.0f} mA held at 50 °C against at most"
-        f" {max(x.i_worst for x in fuses) * 1e3:.0f} mA × {LIMIT_MARGIN:g}) and trips before the"
-        " adapter is overloaded.",
+        + f": {fuses[0].i_carry_warm * 1e3:.0f} mA for good at 50 °C, its rating re-rated,"
+        f" against at most {max(x.i_worst for x in fuses) * 1e3:.0f} mA × {LIMIT_MARGIN:g})"
+        " and opens before the adapter is overloaded.",
         "",
         END,
     ]

@@ -1,6 +1,6 @@
 """Electrical budgets of a board, computed from the figures in :mod:`.datasheet`.
 
-Four questions, each answered by arithmetic on cited figures:
+Five questions, each answered by arithmetic on cited figures:
 
 * **Supply** (:func:`rails`): the worst-case current on every rail of the table
   (the scanner's 3.3 V buck output and its 5 V input, the Pi's 3V3 and 5V header
@@ -14,6 +14,11 @@ Four questions, each answered by arithmetic on cited figures:
   (``read_u16`` counts: 65536 per supply volt span), which calibration absorbs.
 * **Ripple** (:func:`ripple`): how much of the buck's switching ripple reaches a
   reading, since the Pico's ADC_VREF filter passes only slow changes.
+* **Copper** (:func:`copper`): how far the 3.3 V rail sags and ground rises at
+  each sensor at full load, through the real tracks of the generated boards,
+  the bus and satellite cables and their connector contacts
+  (:mod:`lawmaster.hardware.pcb.supply`), against the DRV5055's lowest
+  supply at the buck module's low tolerance.
 
 The panel's resistors are sized here too (:func:`led_resistors`,
 :func:`base_resistor`) and the circuits use the values found.
@@ -24,11 +29,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from lawmaster.hardware.electronics.pieces import (
+    CHAINS,
+    PLANNERS,
+    RAIL_FILTER_CAPS,
+    KindCircuit,
+    scanner_kind,
+)
+from lawmaster.hardware.electronics.pieces import plan as pieces_plan
+from lawmaster.hardware.pcb.specs import cables as cable_specs
+from lawmaster.hardware.pcb.supply import SupplyDrop, ground_counts, lead_ohm, solve
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host.sensing.rate import scan_rate
 
 from .datasheet import figure as f
-from .tree import MuxTree, tree_of
+from .tree import MuxTree, tree_for, tree_of
 
 VCC = 3.3
 COUNTS = 65536
@@ -201,6 +216,9 @@ class Settling:
     linear_us: float
     channels: int
     conversion_us: float
+    #: Bus cable on the first-level multiplexer's Z line (pF, :func:`analog_cables`), part
+    #: of the node the sensor drives.
+    cable_pf: float = 0.0
 
     @property
     def settle_us(self) -> float:
@@ -249,8 +267,16 @@ def _two_pole(r1: float, c1: float, r2: float, c2: float, x0: float, threshold: 
     return last
 
 
-def settling(tree: MuxTree) -> Settling:
-    """The worst full-scale step through the board's multiplexer tree."""
+def settling(tree: MuxTree, cable_f: float | None = None) -> Settling:
+    """The worst full-scale step through the board's multiplexer tree.
+
+    With two levels, the first-level multiplexer's Z runs through the bus cables to the
+    second level's input: the sensor charges that cable too. ``cable_f`` is its
+    capacitance; by default the longest run of the board's pieces
+    (:func:`analog_cables`, ``z_line_cable_pf`` of ``hardware check``).
+    """
+    if cable_f is None:
+        cable_f = analog_cables(tree.board).z_cable_f if tree.board in PLANNERS else 0.0
     r_src, r_on = f("drv5055.r_out"), f("hc4067.r_on")
     c_y, c_z = f("hc4067.c_y"), f("hc4067.c_z")
     c_adc = f("rp2040.c_adc") + f("pico.c_trace")
@@ -258,8 +284,9 @@ def settling(tree: MuxTree) -> Settling:
     lsb = VCC / 2 ** f("rp2040.adc_bits")
     i_max = f("drv5055.out_drive")
     if tree.second_level:
-        # node A: first-level Z + second-level Y; node B: second-level Z + ADC input.
-        r1, c1, r2, c2 = r_src + r_on, c_z + c_y, r_on, c_z + c_adc
+        # node A: first-level Z, the bus cable and second-level Y; node B: second-level Z
+        # and the ADC input.
+        r1, c1, r2, c2 = r_src + r_on, c_z + c_y + cable_f, r_on, c_z + c_adc
         total_c = c1 + c2
     else:
         r1, c1, r2, c2 = r_src, 1e-15, r_on, c_z + c_adc
@@ -276,6 +303,7 @@ def settling(tree: MuxTree) -> Settling:
         linear_us=linear * 1e6,
         channels=tree.channels,
         conversion_us=f("rp2040.adc_conversion") * 1e6,
+        cable_pf=cable_f * 1e12 if tree.second_level else 0.0,
     )
 
 
@@ -344,39 +372,120 @@ def heat(sensor_map: SensorMap, tree: MuxTree) -> Heat:
 
 
 @dataclass(frozen=True)
-class Ripple:
-    """The buck's switching ripple in a reading, through the Pico's ADC_VREF filter.
+class RailFilter:
+    """The LC filter between the buck and the sensor rail (``pieces.RAIL_FILTER_*``): an
+    inductor (its low-tolerance inductance and its DCR) into ``caps`` ceramic capacitors
+    (each at its DC-bias capacitance, with its ESR). The load is left out: a resistive
+    load across the capacitors only lowers the output further."""
 
-    A DRV5055's output is a fraction ``k`` of its VCC (``k`` = ½ with no field). The
-    ADC reads it against ADC_VREF, which is the same rail through the Pico's
-    R7–C (200 Ω into 2.2 µF, with R9's 1 Ω in series with the capacitor). Changes
-    slower than the filter's corner reach the reference too and cancel; the buck's
-    switching ripple (hundreds of kHz) does not: the reference holds still while the
-    sensor's output moves. How much of the ripple the sensor's output carries is not
-    published (the DRV5055 gives no supply rejection figure); two bounds are given:
-    ``full`` (the output follows its VCC at every frequency: the worst case) and
-    ``sensor_bw`` (the output follows only as fast as its 20 kHz sensing bandwidth).
-    Counts are ``read_u16`` counts; the ADC samples at a moment unrelated to the
-    buck's phase, so the ripple adds noise, and a triangular ripple of ``pp`` peak to
-    peak has an RMS of pp / (2√3).
+    l_h: float
+    dcr_ohm: float
+    caps: int
+    c_each_f: float
+    esr_each_ohm: float
+
+    def gain(self, freq: float) -> float:
+        """|V_rail / V_buck| at ``freq``."""
+        w = 2 * math.pi * freq
+        z_l = complex(self.dcr_ohm, w * self.l_h)
+        z_c = complex(self.esr_each_ohm, -1 / (w * self.c_each_f)) / self.caps
+        return abs(z_c / (z_l + z_c))
+
+    @property
+    def corner_hz(self) -> float:
+        """The filter's resonance, 1 / (2π √(LC))."""
+        return 1 / (2 * math.pi * math.sqrt(self.l_h * self.caps * self.c_each_f))
+
+
+def rail_filter(circuit: KindCircuit | None = None) -> RailFilter | None:
+    """The rail filter the scanner board's circuit carries (None: it has none): an inductor
+    from +3V3_BUCK to +3V3 and the ceramic capacitors of ``pieces.RAIL_FILTER_CAPS``."""
+    circuit = circuit or scanner_kind()
+    inductors = [
+        p
+        for p in circuit.parts
+        if p.key == "inductor" and {n for _, n in p.pins} == {"+3V3_BUCK", "+3V3"}
+    ]
+    caps = [
+        p
+        for p in circuit.parts
+        if p.ref in RAIL_FILTER_CAPS and p.key == "c10u" and ("1", "+3V3") in p.pins
+    ]
+    if not inductors or not caps:
+        return None
+    return RailFilter(
+        f("filter.l") * (1 - f("filter.l_tol")),
+        f("filter.l_dcr"),
+        len(caps),
+        10e-6 * f("filter.c_bias"),
+        f("filter.c_esr"),
+    )
+
+
+#: Odd harmonics of the buck's triangular ripple summed (its amplitude falls as 1/n²).
+HARMONICS = 199
+
+
+@dataclass(frozen=True)
+class Ripple:
+    """The buck's switching ripple in a reading, through the rail filter and the Pico's
+    ADC_VREF filter.
+
+    The buck's output ripple (``ripple_pp_v`` peak to peak, triangular at ``f_sw_hz``)
+    first passes the rail filter (:class:`RailFilter`; ``None``: the rail is the buck's
+    output as it is). A DRV5055's output is a fraction ``k`` of its VCC (``k`` = ½ with
+    no field). The ADC reads it against ADC_VREF, which is the same rail through the
+    Pico's R7–C (200 Ω into 2.2 µF, with R9's 1 Ω in series with the capacitor).
+    Changes slower than that filter's corner reach the reference too and cancel; the
+    switching ripple does not: the reference holds still while the sensor's output
+    moves. How much of the ripple the sensor's output carries is not published (the
+    DRV5055 gives no supply rejection figure); two bounds are given: the output follows
+    its VCC at every frequency (the worst case, what the check counts) or only within
+    its 20 kHz sensing bandwidth. Counts are ``read_u16`` counts; the ADC samples at a
+    moment unrelated to the buck's phase, so the ripple adds noise: its RMS, summed
+    over the triangle's odd harmonics (amplitude 4·pp/(π²n²)), each through both
+    filters (with no filter at all this is pp / (2√3), a triangle's RMS).
     """
 
     ripple_pp_v: float
     f_sw_hz: float
     corner_hz: float
-    vref_gain: float
     k_idle: float
     k_full: float
-    sensor_gain: float
+    filter: RailFilter | None
 
-    def counts_pp(self, k: float, sensor_gain: float = 1.0) -> float:
-        """Peak-to-peak counts at output fraction ``k`` (the part that does not cancel)."""
-        moving = abs(k * sensor_gain - k * self.vref_gain)
-        return moving * self.ripple_pp_v / VCC * COUNTS
+    def _vref(self, freq: float) -> float:
+        r7, r9, c = f("pico.vref_r"), f("pico.vref_r_series"), f("pico.vref_c")
+        w = 2 * math.pi * freq
+        return abs(complex(r9, -1 / (w * c)) / complex(r7 + r9, -1 / (w * c)))
 
-    def counts_rms(self, k: float, sensor_gain: float = 1.0) -> float:
-        """RMS counts of a triangular ripple at output fraction ``k``."""
-        return self.counts_pp(k, sensor_gain) / (2 * math.sqrt(3))
+    @property
+    def vref_gain(self) -> float:
+        """What of the rail's ripple ADC_VREF carries at the switching frequency."""
+        return self._vref(self.f_sw_hz)
+
+    @property
+    def filter_gain(self) -> float:
+        """What of the buck's ripple the rail carries at the switching frequency."""
+        return 1.0 if self.filter is None else self.filter.gain(self.f_sw_hz)
+
+    @property
+    def rail_pp_v(self) -> float:
+        """The ripple left on the sensor rail, peak to peak (its fundamental's share)."""
+        return self.ripple_pp_v * self.filter_gain
+
+    def counts_rms(self, k: float, bandwidth: bool = False) -> float:
+        """RMS counts at output fraction ``k`` (``bandwidth``: the sensor's output follows
+        its supply only within its sensing bandwidth)."""
+        total = 0.0
+        for n in range(1, HARMONICS + 1, 2):
+            freq = n * self.f_sw_hz
+            amplitude = 4 * self.ripple_pp_v / (math.pi * n) ** 2
+            rail = 1.0 if self.filter is None else self.filter.gain(freq)
+            follow = _first_order(freq, f("drv5055.bandwidth")) if bandwidth else 1.0
+            moving = abs(k * follow - k * self._vref(freq)) * amplitude * rail
+            total += (moving / VCC * COUNTS) ** 2 / 2
+        return math.sqrt(total)
 
     @property
     def worst_rms(self) -> float:
@@ -391,32 +500,117 @@ class Ripple:
     @property
     def sensor_bw_rms(self) -> float:
         """Full swing, the output following only within its sensing bandwidth."""
-        return self.counts_rms(self.k_full, self.sensor_gain)
+        return self.counts_rms(self.k_full, bandwidth=True)
 
 
 def _first_order(f: float, corner: float) -> float:
     return 1 / math.sqrt(1 + (f / corner) ** 2)
 
 
-def ripple() -> Ripple:
-    """The switching ripple's share of a reading (see :class:`Ripple`)."""
+def ripple(circuit: KindCircuit | None = None) -> Ripple:
+    """The switching ripple's share of a reading with the scanner board's ``circuit``
+    (default: the design's, :func:`.pieces.scanner_kind`; see :class:`Ripple`)."""
     r7, r9, c = f("pico.vref_r"), f("pico.vref_r_series"), f("pico.vref_c")
-    fsw = f("buck.f_sw")
-    # H(jw) = (R9 + 1/jwC) / (R7 + R9 + 1/jwC): a pole at 1/(2π(R7+R9)C), a zero at
-    # 1/(2π R9 C); at the switching frequency only R9's share, 1/201, is left.
-    w = 2 * math.pi * fsw
-    h = complex(r9, -1 / (w * c)) / complex(r7 + r9, -1 / (w * c))
-    corner = 1 / (2 * math.pi * (r7 + r9) * c)
-    k_full = (VCC - f("drv5055.vout_min")) / VCC
     return Ripple(
         ripple_pp_v=f("buck.ripple_pp"),
-        f_sw_hz=fsw,
-        corner_hz=corner,
-        vref_gain=abs(h),
+        f_sw_hz=f("buck.f_sw"),
+        corner_hz=1 / (2 * math.pi * (r7 + r9) * c),
         k_idle=0.5,
-        k_full=k_full,
-        sensor_gain=_first_order(fsw, f("drv5055.bandwidth")),
+        k_full=(VCC - f("drv5055.vout_min")) / VCC,
+        filter=rail_filter(circuit),
     )
+
+
+def combined_noise(noise_counts: float, ripple_counts: float) -> float:
+    """The noise a margin is judged against: a reading's own noise and the supply ripple
+    left in it, independent, so their root sum of squares."""
+    return math.hypot(noise_counts, ripple_counts)
+
+
+# -- the supply's copper --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Copper:
+    """The supply's copper at full load: the worst sensor's supply and its ground offset."""
+
+    drop: SupplyDrop
+    #: The buck module's lowest output (V): 3.3 V less its tolerance.
+    buck_low_v: float
+    #: What the rail filter costs before the copper starts (V): the whole rail's worst
+    #: current through the lead from the module and the inductor's DCR.
+    filter_drop_v: float = 0.0
+
+    @property
+    def worst_mv(self) -> float:
+        """Rail drop plus ground rise at the worst sensor (mV), the filter's drop included."""
+        return (self.drop.worst_v + self.filter_drop_v) * 1000
+
+    @property
+    def sensor_min_v(self) -> float:
+        """The lowest supply any sensor sees (V)."""
+        return self.buck_low_v - self.filter_drop_v - self.drop.worst_v
+
+    @property
+    def ground_offset_counts(self) -> float:
+        """The largest ground rise at a sensor, in counts: a fixed offset calibration absorbs."""
+        return ground_counts(max(gnd for _, gnd in self.drop.sensors.values()))
+
+    @property
+    def ok(self) -> bool:
+        """Every sensor gets at least its lowest rated supply."""
+        return self.sensor_min_v >= f("drv5055.vcc_min")
+
+
+def copper(board: str) -> Copper:
+    """The rail drop and ground rise of a standard board's generated PCBs and cables.
+
+    Static at a given load and temperature, so calibration takes out the offset
+    a sensor's ground rise puts on its reading; what must hold is that the
+    farthest sensor still gets the supply its data sheet asks for when the
+    buck module sits at the low end of its tolerance, after the rail filter
+    (the lead to its inductor and the inductor's DCR carry the rail's worst current).
+    """
+    rail = rails(tree_for(board))[0]
+    drop = rail.worst_a * (f("filter.l_dcr") + lead_ohm())
+    return Copper(solve(board), VCC * (1 - f("buck.v_accuracy")), drop)
+
+
+@dataclass(frozen=True)
+class AnalogCables:
+    """Cable on the analog lines of a board (for the settling budget to use)."""
+
+    #: The longest way a first-level multiplexer's Z line runs through bus cables to the
+    #: scanner (mm) and the capacitance that adds at the second level's input (F).
+    z_cable_mm: float
+    z_cable_f: float
+    #: The longest satellite cable on a sensor's output (mm) and its capacitance (F): on the
+    #: Y side the sensor keeps it charged, so it does not slow a select change.
+    y_cable_mm: float
+    y_cable_f: float
+
+
+def analog_cables(board: str) -> AnalogCables:
+    """The cable capacitance the pieces add on the analog lines (100 pF/m × the longest
+    way): :func:`settling` counts the Z line's."""
+    made = pieces_plan(board)
+    lengths = {(c.a, c.b): c.length_mm for c in cable_specs(board)}
+    z_mm = 0.0
+    for c in range(CHAINS):
+        chain = made.chain(c)
+        run = 0.0
+        prev = f"scanner:J{3 + c}"
+        for piece in chain:
+            run += lengths[(prev, f"{piece.name}:J1")]
+            prev = f"{piece.name}:J2"
+            z_mm = max(z_mm, run)
+    satellites = {p.name for p in made.pieces if p.feeds is not None}
+    y_mm = max(
+        (length for (_, b), length in lengths.items() if b.split(":")[0] in satellites),
+        default=0.0,
+    )
+    per_m = f("cable.c_per_m")
+    return AnalogCables(z_mm, z_mm / 1000 * per_m, y_mm, y_mm / 1000 * per_m)
 
 
 # -- one board ------------------------------------------------------------------------------
@@ -431,6 +625,7 @@ def figures(board: str) -> dict[str, float]:
     tight = min(all_rails, key=lambda rail: rail.margin)
     settle = settling(tree)
     warm = heat(sensor_map, tree)
+    rail = copper(board)
     return {
         "sensors": float(tree.sensors),
         "first_level_muxes": float(tree.first_level),
@@ -438,7 +633,8 @@ def figures(board: str) -> dict[str, float]:
         "supply_worst_a": sensors_rail.worst_a,
         "supply_capacity_a": sensors_rail.capacity_a,
         "supply_min_margin": tight.margin,
-        "buck_headroom_v": f("psu.v_out") - f("buck.dropout") - VCC,
+        # The reverse-polarity Schottky sits between the adapter and the buck module.
+        "buck_headroom_v": f("psu.v_out") - f("schottky.vf_max") - f("buck.dropout") - VCC,
         "settle_us": settle.settle_us,
         "dwell_us": settle.dwell_us,
         "conversion_us": settle.conversion_us,
@@ -448,5 +644,12 @@ def figures(board: str) -> dict[str, float]:
         "heat_offset_counts": warm.offset_counts,
         "heat_gain_counts": warm.gain_counts,
         "heat_tau_min": warm.tau_s / 60,
+        # The rail filter's remaining switching ripple at full swing, the sensor following
+        # its supply at every frequency (the worst case): the check adds it to the noise.
         "ripple_counts_rms": ripple().worst_rms,
+        "rail_drop_mv": rail.worst_mv,
+        "rail_sensor_min_v": rail.sensor_min_v,
+        "rail_sensor_vcc_min_v": f("drv5055.vcc_min"),
+        "ground_offset_counts": rail.ground_offset_counts,
+        "z_line_cable_pf": analog_cables(board).z_cable_f * 1e12,
     }

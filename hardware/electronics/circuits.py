@@ -1,12 +1,15 @@
 """The circuits, described with SKiDL: one scanner per board, and the host side.
 
-:func:`scanner` is a board's sensor layer and scanner: the 5 V input, the 3.3 V
-buck converter that feeds every sensor, multiplexer and the Pico, the
-multiplexer tree (:mod:`.tree`, sized by the board's sensor map), one DRV5055
-with its own 100 nF per spot, and the Pico. Nothing sits between a sensor's
-output and its multiplexer, nor between the last multiplexer and the ADC: the
-settling budget (:func:`.budget.settling`) shows none is needed, and the old
-10 kΩ/100 nF filter (τ = 1 ms) would have smeared every reading into the next.
+:func:`scanner` is a board's sensor layer and scanner, built from the pieces the
+board is cut into (:mod:`.pieces`): the scanner board (the 12 V input with its
+fuse, reverse-polarity diode and TVS, the 3.3 V buck converter that feeds every
+sensor, multiplexer and the Pico, the second-level multiplexer, the Pico, test
+points) and every sensor piece (one DRV5055 with its own 100 nF per spot, the
+first-level multiplexers, the bus and satellite connectors). Nothing sits
+between a sensor's output and its multiplexer, nor between the last multiplexer
+and the ADC: the settling budget (:func:`.budget.settling`) shows none is
+needed, and the old 10 kΩ/100 nF filter (τ = 1 ms) would have smeared every
+reading into the next.
 
 :func:`host` is what hangs on the Raspberry Pi's header: the panel (buttons,
 a common-anode RGB LED and an active buzzer, each switched by a BC337 from the
@@ -15,8 +18,12 @@ Pi's 5 V) on the GPIOs the table config uses by default
 the Pi's UART with its RSTPD_N on a GPIO.
 
 Reference designators: hall sensor ``H<channel>`` with its capacitor
-``CH<channel>``; first-level multiplexer ``U<m+1>``; second-level ``U2<j+1>``;
-the Pico ``U30``; on the host side the Pi's header ``J10`` and the PN532 ``U40``.
+``CH<channel>``; first-level multiplexer ``U<m+1>`` with ``C<m+1>`` and
+``CB<m+2>``; second-level ``U21``; the Pico ``U30``; the scanner board's
+connectors ``J1``-``J5`` and test points ``TP1``-``TP4``; connector ``i`` of
+piece ``p`` ``J<100p+i>``, its 3.3 V test pad ``TP<100+p>`` (``TP5`` on the
+piece at the far end of the supply); on the host side the Pi's header ``J10``
+and the PN532 ``U40``.
 """
 
 from __future__ import annotations
@@ -30,8 +37,18 @@ from lawmaster.host.config import PanelConfig
 
 from .budget import base_resistor, led_resistors
 from .parts import pi_pin, resistor_value, spec_of, template
+from .pieces import (
+    KindCircuit,
+    Piece,
+    Plan,
+    global_net,
+    global_ref,
+    kind_circuit,
+    plan,
+    scanner_kind,
+)
 from .skidl_quiet import skidl
-from .tree import BANK_GPIO, INPUTS, SAFE_MODE_GPIO, SELECT_GPIO, MuxTree, tree_for
+from .tree import MuxTree, tree_for
 
 #: Pi GPIO wired to the PN532's RSTPD_N (the reader's ``reset_pin`` in the table config).
 PN532_RESET_GPIO = 4
@@ -88,94 +105,44 @@ class _Builder:
         return Design(self.name, self.circuit, self.parts, tree)
 
 
-def _cap(b: _Builder, key: str, ref: str, net: str) -> None:
-    cap = b.part(key, ref)
-    b.join(net, [cap.p[1]], power=True)
-    b.join("GND", [cap.p[2]], power=True)
+#: Nets that carry supply: SKiDL's ERC wants a power driver on them.
+POWER_NETS = ("+3V3", "+3V3_BUCK", "GND", "+12V")
+
+
+def _instantiate(
+    b: _Builder, circuit: KindCircuit, made: Plan, piece: Piece | None, sensor: str
+) -> None:
+    """Add one piece (or the scanner board, ``piece`` None) to the board's circuit."""
+    for local in circuit.parts:
+        value = sensor if local.key == "drv5055" else None
+        part = b.part(local.key, global_ref(made, piece, local.ref), value)
+        for pin, net in local.pins:
+            name = global_net(made, piece, net)
+            b.join(name, [part.p[pin]], power=name in POWER_NETS)
+        b.unused(part, [pin for pin, _ in local.pins])
 
 
 def scanner(board: str) -> Design:
-    """The scanner board of a standard board (``"gw-brott"``…), sized by its sensor map."""
+    """The sensor layer and scanner of a standard board (``"gw-brott"``…), from its pieces.
+
+    One circuit for the whole table side: the scanner board
+    (:func:`.pieces.scanner_kind`) and every piece of the board
+    (:func:`.pieces.plan`), each piece's parts renamed to the board's references
+    (sensor ``H<channel>``…) and its nets joined through the cables (a cable
+    carries pin k to pin k, so both connectors' pins share the net).
+    """
+    made = plan(board)
     tree = tree_for(board)
-    sensor_part = SensorMap.load(board).sensor.part
+    if tree.first_level != made.first_level:
+        raise ValueError(
+            f"{board}: the map needs {tree.first_level} multiplexers, the pieces"
+            f" carry {made.first_level}"
+        )
+    sensor = SensorMap.load(board).sensor.part
     b = _Builder(f"scanner-{board}")
-    gnd = lambda pins: b.join("GND", pins, power=True)  # noqa: E731 - local shorthand
-
-    jack = b.part("jack", "J1")
-    b.join("+12V", [jack.p[1]])
-    gnd([jack.p[2]])
-    jack.p[3] += b.circuit.NC
-
-    buck = b.part("buck", "PS1")
-    b.join("+12V", [buck.n["VIN"]])
-    gnd([buck.n["GND"]])
-    b.join("+3V3", [buck.n["VOUT"]])
-    buck.n["EN"] += b.circuit.NC  # pulled up on the module: always on
-    buck.n["PG"] += b.circuit.NC
-    _cap(b, "c10u", "CB1", "+3V3")
-
-    pico = b.part("pico", PICO_REF)
-    b.join("+3V3", [pico.n["3V3"]])
-    # The Pico's own regulator off: the buck's rail is the RP2040's supply and, through
-    # the Pico's ADC_VREF filter, the ADC's reference, the same rail the sensors are
-    # ratiometric to.
-    gnd([pico.n["3V3_EN"]])
-    gnd(pico.n["GND"])
-    gnd([pico.n["AGND"]])
-    used = {"36", "37", "33", "3", "8", "13", "18", "23", "28", "38"}
-    for i, gpio in enumerate(SELECT_GPIO):
-        b.join(f"SEL{i}", [pico.n[f"GP{gpio}"]])
-        used.add(pico.n[f"GP{gpio}"].num)
-    if tree.second_level:
-        for i, gpio in enumerate(BANK_GPIO):
-            b.join(f"BANK{i}", [pico.n[f"GP{gpio}"]])
-            used.add(pico.n[f"GP{gpio}"].num)
-    jumper = b.part("jumper", "J2")
-    b.join("SAFE_MODE", [pico.n[f"GP{SAFE_MODE_GPIO}"], jumper.p[1]])
-    gnd([jumper.p[2]])
-    used.add(pico.n[f"GP{SAFE_MODE_GPIO}"].num)
-    adc_names = {26: "GP26_ADC0", 27: "GP27_ADC1", 28: "GP28_ADC2"}
-    for k, gpio in enumerate(tree.adc_pins):
-        b.join(f"ADC{k}", [pico.n[adc_names[gpio]]])
-        used.add(pico.n[adc_names[gpio]].num)
-    b.unused(pico, used)
-
-    def mux(ref: str, selects: str, number: int) -> Any:
-        chip = b.part("hc4067", ref)
-        b.join("+3V3", [chip.n["VCC"]])
-        gnd([chip.n["GND"], chip.n["E"]])
-        for i in range(4):
-            b.join(f"{selects}{i}", [chip.n[f"S{i}"]])
-        _cap(b, "c100n", f"C{number}", "+3V3")
-        _cap(b, "c10u", f"CB{number + 1}", "+3V3")
-        return chip
-
-    seconds = [mux(f"U2{j + 1}", "BANK", 20 + j + 1) for j in range(tree.second_level)]
-    for j, chip in enumerate(seconds):
-        b.join(f"ADC{j}", [chip.n["Z"]])
-    for m in range(tree.first_level):
-        chip = mux(f"U{m + 1}", "SEL", m + 1)
-        up = tree.upstream(m)
-        if up is None:
-            b.join(f"ADC{m}", [chip.n["Z"]])
-        else:
-            j, i = up
-            b.join(f"MUX{m + 1}", [chip.n["Z"], seconds[j].n[f"Y{i}"]])
-        for i in range(INPUTS):
-            channel = m * INPUTS + i
-            if channel not in tree.used:
-                gnd([chip.n[f"Y{i}"]])  # a fitted but unmapped input reads 0, never floats
-                continue
-            # The variant (sensitivity) is the magnetics' choice, made in the map.
-            sensor = b.part("drv5055", f"H{channel}", sensor_part)
-            b.join("+3V3", [sensor.n["VCC"]])
-            gnd([sensor.n["GND"]])
-            b.join(f"CH{channel}_OUT", [sensor.n["OUT"], chip.n[f"Y{i}"]])
-            _cap(b, "c100n", f"CH{channel}", "+3V3")
-    for j, chip in enumerate(seconds):
-        for i in range(INPUTS):
-            if j * INPUTS + i >= tree.first_level:
-                gnd([chip.n[f"Y{i}"]])
+    _instantiate(b, scanner_kind(), made, None, sensor)
+    for piece in made.pieces:
+        _instantiate(b, kind_circuit(board, piece.kind), made, piece, sensor)
     return b.design(tree)
 
 
@@ -222,17 +189,19 @@ def host(interface: str = "i2c") -> Design:
         b.join("BUZZER_SW", [buzzer.p[2], diode.n["A"]])
         _switch(b, 4, None, buzzer.p[2], pins.buzzer, base.ohms, gpio)
 
+    # Adafruit's header pins (parts.PN532_PINS): power on JP4, reset on JP3.
     reader = b.part("pn532", PN532_REF)
-    b.join("+3V3", [reader.n["VCC"]])
-    b.join("GND", [reader.n["GND"]], power=True)
+    b.join("+3V3", [reader.p["JP4-1"]])
+    b.join("GND", [reader.p["JP4-8"], reader.p["JP3-12"]], power=True)
     if interface == "i2c":
-        gpio(2, "I2C_SDA", reader.n["SDA_TXD"])
-        gpio(3, "I2C_SCL", reader.n["SCL_RXD"])
+        gpio(2, "I2C_SDA", reader.p["JP4-4"])  # MOSI/SDA/TX
+        gpio(3, "I2C_SCL", reader.p["JP4-5"])  # NSS/SCL/RX
     else:
-        gpio(15, "PN532_TXD", reader.n["SDA_TXD"])  # the reader's TXD into the Pi's RXD
-        gpio(14, "PN532_RXD", reader.n["SCL_RXD"])
-    reader.n["IRQ"] += b.circuit.NC  # the driver polls
-    gpio(PN532_RESET_GPIO, "PN532_RSTPD_N", reader.n["RSTPD_N"])
+        gpio(15, "PN532_TXD", reader.p["JP4-4"])  # the reader's TX into the Pi's RXD
+        gpio(14, "PN532_RXD", reader.p["JP4-5"])
+    # IRQ (JP4-7) stays open: the driver polls.
+    gpio(PN532_RESET_GPIO, "PN532_RSTPD_N", reader.p["JP3-11"])
+    b.unused(reader, ["JP4-1", "JP4-8", "JP3-12", "JP4-4", "JP4-5", "JP3-11"])
     b.unused(pi, used)
     return b.design()
 

@@ -1,10 +1,14 @@
 """What one table of a board costs: every BOM line priced from ``hardware/prices.json``.
 
 :func:`bill` gathers, for one board, the electronic parts counted from the circuits
-(the scanner and the host side), the things no schematic shows, the mechanical
-parts (``hardware/mechanical/parts.json``) and the PCBs (priced by the fabs'
-published models, :mod:`.pcb_cost`), each with its quantity, its price in euros and
-whether that price is an estimate. A line with no price raises :class:`Unpriced`:
+(the scanner and the host side) with what each must be bought with (a part's
+``extras``: the Pico's sockets, the buck module's foam pad, the jumper's shunt),
+the things no schematic shows, the mechanical parts
+(``hardware/mechanical/parts.json``), the cables between the PCBs
+(:func:`lawmaster.hardware.pcb.cables`: a JST SH housing at each end and one
+pre-crimped lead per way) and the PCBs (priced by the fabs' published models,
+:mod:`.pcb_cost`), each with its quantity, its price in euros and whether that
+price is an estimate. A line with no price raises :class:`Unpriced`:
 the BOM cannot be generated with a hole in it.
 """
 
@@ -13,6 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from lawmaster.hardware.pcb import CableSpec
+from lawmaster.hardware.pcb import cables as board_cables
 from lawmaster.host.nfc.cards import NoCardList, card_list
 
 from .circuits import Design
@@ -21,7 +27,7 @@ from .parts import resistor_mpn, spec_of
 from .pcb_cost import PcbSpec, quote
 from .prices import Prices, load
 
-SECTIONS = ("scanner", "host", "not on the schematic", "mechanical", "PCBs")
+SECTIONS = ("scanner", "host", "not on the schematic", "mechanical", "cables", "PCBs")
 
 
 class Unpriced(LookupError):
@@ -154,19 +160,67 @@ def _line(
     )
 
 
+def _by_mpn(prices: Prices, number: str, what: str) -> str:
+    price = prices.for_mpn(number)
+    if price is None:
+        raise Unpriced(f"no price in prices.json for {number} ({what})")
+    return price.key
+
+
 def _designs_lines(prices: Prices, designs: list[Design]) -> list[CostLine]:
     lines = []
     for design in designs:
         section = "scanner" if design.name.startswith("scanner-") else "host"
         counts = Counter(design.parts.values())
         for (key, value), count in counts.items():
+            spec = spec_of(key)
+            if not spec.bought:
+                continue  # copper of the PCB (a test pad): nothing to order
             number = order_number(key, value)
-            price = prices.for_mpn(number)
-            if price is None:
-                raise Unpriced(f"no price in prices.json for {number} ({key} {value})")
-            lines.append(_line(prices, section, f"{spec_of(key).description} {value}", price.key,
-                               count, number))  # fmt: skip
+            key_price = _by_mpn(prices, number, f"{key} {value}")
+            lines.append(
+                _line(prices, section, f"{spec.description} {value}", key_price, count, number)
+            )
+            for each, item, example in spec.extras:
+                extra = _by_mpn(prices, example, item)
+                lines.append(_line(prices, section, item, extra, each * count, example))
     return lines
+
+
+def cable_parts(cable: CableSpec) -> list[tuple[str, int]]:
+    """What one cable is made of: (order number, count): a JST SH housing at each end and,
+    per way, one pre-crimped 28 AWG lead (two spliced where it is longer than the longest
+    lead sold, :data:`LONGEST_LEAD_MM`)."""
+    leads = -(-cable.length_mm // LONGEST_LEAD_MM)
+    length = min(cable.length_mm, LONGEST_LEAD_MM)
+    code = next(c for c in LEAD_CODES if c >= min(length, LEAD_CODES[-1]))
+    return [
+        (f"JST SHR-{cable.ways:02d}V-S-B", 2),
+        (f"JST ASSHSSH28K{code}", cable.ways * leads),
+    ]
+
+
+#: JST's pre-crimped SH leads by length (mm, in their order code): 2, 4, 6, 8 and 12 inches.
+LEAD_CODES = (51, 102, 152, 203, 305)
+LONGEST_LEAD_MM = LEAD_CODES[-1]
+
+
+def _cable_lines(prices: Prices, board: str) -> list[CostLine]:
+    amounts: Counter[str] = Counter()
+    for cable in board_cables(board):
+        for number, count in cable_parts(cable):
+            amounts[number] += count
+    return [
+        _line(prices, "cables", _CABLE_ITEMS[number.split()[1][:4]], _by_mpn(prices, number,
+              "cable part"), amount, number)
+        for number, amount in sorted(amounts.items())
+    ]  # fmt: skip
+
+
+_CABLE_ITEMS = {
+    "SHR-": "JST SH housing, one at each end of a cable",
+    "ASSH": "JST SH pre-crimped 28 AWG lead, one per way (two spliced past 305 mm)",
+}
 
 
 def _off_schematic_lines(prices: Prices, board: str) -> list[CostLine]:
@@ -206,6 +260,7 @@ def bill(
     lines = _designs_lines(prices, designs)
     lines += _off_schematic_lines(prices, board)
     lines += _mechanical_lines(prices, board)
+    lines += _cable_lines(prices, board)
     pcb = quote(prices, pcbs)
     lines.append(
         CostLine(

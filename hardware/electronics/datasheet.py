@@ -209,6 +209,45 @@ FIGURES: dict[str, Figure] = {
         "PUI Audio AI-1223-TWT-5V-2-R (5 V internally driven magnetic buzzer): rated current"
         " ≤ 30 mA; 35 mA taken",
     ),
+    # -- the supply's copper: tracks, cables, connectors ------------------------------------
+    "copper.rho": _ds(1.72e-8, "ohm m", "IEC 60028: annealed copper, 1.7241e-8 Ω·m at 20 °C"),
+    "copper.tempco": _ds(0.00393, "1/K", "IEC 60028: annealed copper, +0.393 %/K at 20 °C"),
+    "copper.thickness": _as(
+        35e-6,
+        "m",
+        "outer copper of a standard 2-layer hobby-fab board: 1 oz/ft² = 35 µm (JLCPCB, PCBWay"
+        " default); thinner plating tolerance is left out, the pours' help is left out too",
+    ),
+    "copper.plating": _as(
+        20e-6, "m", "via barrel plating: IPC-6012 class 2 asks 20 µm average; 20 µm taken"
+    ),
+    "wire.awg28_ohm_per_m": _ds(
+        0.2129, "ohm/m", "ASTM B258 / AWG table: 28 AWG solid copper 212.9 Ω/km at 20 °C"
+    ),
+    "jst_sh.contact_ohm": _ds(
+        40e-3,
+        "ohm",
+        "JST SH catalog (eSH): contact resistance 20 mΩ initial, 40 mΩ after environmental"
+        " testing; 40 mΩ taken per contact",
+    ),
+    "cable.c_per_m": _as(
+        100e-12,
+        "F/m",
+        "capacitance of one wire to its neighbours in a loose bundle of 28 AWG leads (JST SH"
+        " pre-crimped leads): ribbon cables measure 40-60 pF/m conductor to conductor; a"
+        " bundle's wires lie closer on more sides, 100 pF/m taken",
+    ),
+    "drv5055.vcc_min": _ds(
+        3.0,
+        "V",
+        f"{DRV5055}: recommended operating conditions, VCC 3 to 3.63 V for 3.3-V operation",
+    ),
+    "buck.v_accuracy": _ds(
+        0.04,
+        "1",
+        "Pololu D36V50Fx product pages: output voltage within 4 % (e.g. D36V50F12: '12 V"
+        " with 4% accuracy')",
+    ),
     # -- heat -------------------------------------------------------------------------------
     "heat.h_conv": _as(
         5.0,
@@ -241,8 +280,33 @@ FIGURES: dict[str, Figure] = {
         " pico-adc.markomo.me 'PSU Noise'), and the rail's own 100 nF per sensor and 10 µF"
         " per multiplexer only lower it",
     ),
-    "buck.v_accuracy": _ds(
-        0.04, "1", "Pololu D36V50Fx product page: fixed output voltage with 4 % accuracy"
+    # The rail filter after the buck (pieces.RAIL_FILTER_*): Bourns SRR1210A-100M into four
+    # 10 µF ceramics.
+    "filter.l": _ds(
+        10e-6,
+        "H",
+        "Bourns SRR1210A series datasheet, SRR1210A-100M: 10 µH ± 20 % at 1 kHz; SRF 12 MHz"
+        " typ., far above the 500 kHz it filters",
+    ),
+    "filter.l_tol": _ds(0.20, "1", "Bourns SRR1210A-100M: inductance tolerance ± 20 %"),
+    "filter.l_dcr": _ds(0.018, "ohm", "Bourns SRR1210A-100M: DCR 0.018 Ω max"),
+    "filter.l_isat": _ds(
+        6.5,
+        "A",
+        "Bourns SRR1210A-100M: Isat 6.5 A (inductance 20 % down), I rms 6.5 A (40 °C rise)",
+    ),
+    "filter.c_bias": _as(
+        0.5,
+        "1",
+        "what a 10 µF X5R 10 V 0805 ceramic (Murata GRM21BR61A106KE19) keeps of its"
+        " capacitance at 3.3 V DC bias: Murata's DC-bias curves for the class show 50-60 %;"
+        " 50 % taken",
+    ),
+    "filter.c_esr": _as(
+        0.010,
+        "ohm",
+        "ESR of one 10 µF X5R 0805 ceramic near 500 kHz: Murata's impedance curves for the"
+        " class show a few mΩ at the bottom of the curve; 10 mΩ taken",
     ),
     "pico.vref_r": _ds(
         200.0,
@@ -292,43 +356,56 @@ FIGURES: dict[str, Figure] = {
         "Mean Well GST25E12-P1J: output voltage tolerance taken as ±5 % (the series'"
         " datasheet gives a tighter figure; 5 % covers it with the cable's drop)",
     ),
-    "fuse.i_hold": _ds(
-        0.75,
+    # -- the 12 V input's protection (pieces.scanner_kind: F1, D3, D4) ------------------------
+    "fuse.i_rated": _ds(
+        1.0,
         "A",
-        "Littelfuse 1812L075/33DR PTC (1812L series datasheet): hold current 0.75 A at 23 °C",
+        "Littelfuse 466 series (0466001.NR, 1206 very fast-acting chip fuse): ampere rating 1 A,"
+        " 63 V",
     ),
-    "fuse.i_trip": _ds(1.5, "A", "Littelfuse 1812L075/33DR: trip current 1.5 A at 23 °C"),
-    "fuse.v_max": _ds(33.0, "V", "Littelfuse 1812L075/33DR: maximum voltage 33 V"),
-    "fuse.r_min": _as(
-        0.11,
-        "ohm",
-        "Littelfuse 1812L075/33DR: resistance before first trip, low end (series table"
-        " Rmin 0.11 Ω, read from memory of the datasheet, not re-checked here)",
-    ),
-    "fuse.r_max": _as(
-        0.45,
-        "ohm",
-        "Littelfuse 1812L075/33DR: resistance one hour after a trip (R1max), taken as the"
-        " worst case: 0.45 Ω (series table, not re-checked here)",
-    ),
-    "fuse.hold_derating": _as(
+    "fuse.rerate": _ds(
         0.75,
         "1",
-        "a PTC's hold current falls with temperature: about 75 % of its 23 °C value at"
-        " 50 °C (Littelfuse thermal derating curves for 1812L); the fuse is sized with it",
+        "Littelfuse 466 series datasheet, temperature re-rating note: the standard re-rating of"
+        " 25 % for continuous operation (I ≤ 0.75 × rating at 25 °C)",
     ),
-    "pmos.rds_on_max": _ds(
-        0.099,
+    "fuse.rerate_warm": _as(
+        0.90,
+        "1",
+        "Littelfuse 466 series temperature re-rating curve: about 90 % at 50 °C (0.80 at"
+        " 70 °C is the datasheet's example), read off the curve; applied on top of fuse.rerate",
+    ),
+    "fuse.i_open": _ds(
+        2.0,
+        "A",
+        "Littelfuse 466 series, opening time at 25 °C: 200 % of the rating opens within 5 s"
+        " (300 %: 0.2 s)",
+    ),
+    "fuse.r_cold": _ds(
+        0.076,
         "ohm",
-        "Diodes Inc. DMP3099L-7 (P-channel, −30 V, SOT-23) datasheet: RDS(on) ≤ 99 mΩ at"
-        " VGS = −4.5 V (it is lower at the −12 V it sees here)",
+        "Littelfuse 466 series, 1 A item: nominal cold resistance 0.076 Ω",
     ),
-    "pmos.vgs_max": _ds(20.0, "V", "Diodes Inc. DMP3099L-7 datasheet: VGS ±20 V"),
+    "fuse.r_hot": _as(
+        0.114,
+        "ohm",
+        "the fuse warm at its load: the cold resistance (0.076 Ω) + 50 % (a thin-film element"
+        " warms; the datasheet gives the cold figure only)",
+    ),
+    "schottky.vf_max": _ds(
+        0.5, "V", "Vishay SS14 datasheet: maximum forward voltage 0.50 V at 1.0 A, 25 °C"
+    ),
+    "schottky.ir_max": _ds(
+        0.5e-3,
+        "A",
+        "Vishay SS14 datasheet: maximum reverse current 0.5 mA at the rated 40 V, 25 °C: what"
+        " a reversed adapter still pushes through it",
+    ),
     "tvs.standoff": _ds(
-        15.0, "V", "Littelfuse SMBJ15A datasheet: reverse standoff voltage VR 15 V"
+        15.0, "V", "Littelfuse SMAJ15A datasheet: reverse stand-off voltage VR 15 V"
     ),
     "tvs.clamp": _ds(
-        24.4, "V", "Littelfuse SMBJ15A datasheet: clamping voltage VC 24.4 V at IPP 24.6 A"
+        24.4, "V", "Littelfuse SMAJ15A datasheet: maximum clamping voltage VC 24.4 V at IPP"
     ),
     "buck.v_in_max": _ds(50.0, "V", "Pololu D36V50Fx product page: input voltage up to 50 V"),
 }

@@ -1,7 +1,7 @@
 """Rewrite (or check) every file generated from the circuits.
 
-``python -m lawmaster.hardware.electronics.generate`` (or ``lawmaster hardware
-generate``) writes, relative to the repository root:
+``lawmaster hardware generate`` (:mod:`lawmaster.hardware.generate`, which also
+writes the mechanical files first) writes from here, relative to the repository root:
 
 * ``hardware/BOM.md`` (its magnets section from :mod:`lawmaster.hardware.magnetics.bomdoc`),
 * the figures, warm-up and first-power sections of ``hardware/BUILD.md`` (the rest
@@ -9,20 +9,28 @@ generate``) writes, relative to the repository root:
 * ``wiring.md``,
 * ``hardware/schematic/scanner-<board>.net`` per board and ``host-i2c.net`` /
   ``host-uart.net``: KiCad netlists,
-* ``hardware/schematic/<board>-overview.svg``: the block overview.
+* ``hardware/schematic/<board>-overview.svg``: the block overview,
+* the project's footprint library's own footprints and its ``fp-lib-table``
+  (:mod:`.footprints`),
+* every PCB's folder under ``hardware/pcb/`` (:mod:`lawmaster.hardware.pcb.generate`:
+  board, Gerbers, drill and placement files, pictures, DRC report; rebuilt only
+  when what a board is made from changed; ``force`` rebuilds them all), and the
+  PCBs' README.
 
-``--check`` writes nothing and exits 1 when a committed file differs from what
-the source generates.
+:func:`stale` compares texts; :func:`stale_pcbs` compares the PCB folders with
+their manifests, which needs no KiCad.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from . import bom, bringup_doc, figures_doc, wiring
+from lawmaster.hardware.pcb import generate as pcb_generate
+from lawmaster.hardware.pcb import readme as pcb_readme
+
+from . import bom, bringup_doc, figures_doc, footprints, wiring
 from .circuits import BOARDS, Design, host, scanner
 from .erc import ErcResult, run_erc
 from .netlist import kicad_netlist
@@ -107,6 +115,8 @@ def outputs(root: Path = ROOT) -> dict[Path, str]:
     for board, design in built.scanners.items():
         assert design.tree is not None
         files[schematic / f"{board}-overview.svg"] = overview_svg(design.tree)
+    files.update(footprints.outputs(root))
+    files[root / "hardware" / "pcb" / "README.md"] = pcb_readme.render(root)
     return files
 
 
@@ -130,18 +140,31 @@ def write(root: Path = ROOT) -> list[Path]:
     return changed
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line: ``[--check]``."""
-    args = sys.argv[1:] if argv is None else argv
-    if args == ["--check"]:
-        old = stale()
-        for path in old:
-            print(f"out of date: {path.relative_to(ROOT)}")
-        return 1 if old else 0
-    for path in write():
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+def write_footprints(root: Path = ROOT) -> list[Path]:
+    """Write the footprint library (the PCBs load it); returns the files that changed.
+
+    Raises ``RuntimeError`` when a stock footprint the library copies is missing.
+    """
+    missing = footprints.missing_stock()
+    if missing:
+        raise RuntimeError(f"the footprint library lacks {', '.join(missing)}")
+    changed = []
+    for path, text in footprints.outputs(root).items():
+        if not path.exists() or path.read_text("utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+            changed.append(path)
+    return changed
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def write_pcbs(force: bool = False) -> list[str]:
+    """Rebuild every PCB whose sources changed (all with ``force``); returns their names.
+
+    Raises ``RuntimeError`` without KiCad's ``pcbnew`` or when a board does not route.
+    """
+    return pcb_generate.write(force=force)
+
+
+def stale_pcbs() -> list[str]:
+    """Why committed PCB folders are not what the source makes (no KiCad needed)."""
+    return pcb_generate.stale()

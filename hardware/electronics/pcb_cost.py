@@ -12,9 +12,9 @@ needs). Each fab in ``prices.json`` (``pcb_fabs``) has a model:
   ``max_w_mm`` × ``max_h_mm``; larger boards it does not price.
 
 :func:`quote` prices the list at every fab that can make all of it and returns the
-cheapest. The specs come from the boards' own generator (``lawmaster.hardware.pcb``'s
-``pcbs(board)``, which has the same fields); :func:`today` describes the design as it
-stands before the boards are split: one PCB the size of the board's sensor map.
+cheapest. The specs come from the boards' own generator (:func:`specs_for`:
+``lawmaster.hardware.pcb.pcbs(board)``, the scanner board and every kind of sensor
+piece with how many a table needs).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.hardware.pcb import pcbs
 
 from .prices import Fab, Prices
 
@@ -115,18 +115,6 @@ def quote(prices: Prices, specs: list[PcbSpec]) -> PcbQuote:
 
 
 def specs_for(board: str) -> list[PcbSpec]:
-    """The PCBs one table of ``board`` needs: the one place the BOM and the check ask.
-
-    Today's design is :func:`today`; once the boards are split, this returns
-    ``[PcbSpec.of(r) for r in lawmaster.hardware.pcb.pcbs(board)]``.
-    """
-    return today(board)
-
-
-def today(board: str) -> list[PcbSpec]:
-    """The design before the split: one 2-layer PCB the size of the board's sensor map."""
-    size = SensorMap.load(board).size_mm
-    if size is None:
-        raise ValueError(f"the {board} map gives no size_mm")
-    width, height = size
-    return [PcbSpec(f"sensor-{board}", width, height, 2, 1)]
+    """The PCBs one table of ``board`` needs: the one place the BOM and the check ask
+    (the generated boards' own list, :func:`lawmaster.hardware.pcb.pcbs`)."""
+    return [PcbSpec.of(record) for record in pcbs(board)]

@@ -7,14 +7,25 @@ comes from one place; ``lawmaster hardware generate`` rewrites it.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lawmaster.host.sensing import rate
 
 from .bom import HEADER, TITLES
-from .budget import base_resistor, heat, led_resistors, rails, ripple, settling
+from .budget import base_resistor, copper, heat, led_resistors, rails, ripple, settling
 from .circuits import PI_REF, PICO_REF, PN532_REF, PN532_RESET_GPIO, Design
 from .parts import PI_HEADER
+from .pieces import (
+    BUS_PINS,
+    TEST_POINTS,
+    channels,
+    far_piece,
+    global_ref,
+    kind_circuit,
+    plan,
+    satellite_pins,
+)
 from .tables import grouped, others, pin_label, ranges
 
 
@@ -26,11 +37,17 @@ def _part(design: Design, ref: str) -> Any:
 
 
 RAILS = {
-    "GND": "the GND rail (every part's ground, one star point at the buck's GND)",
+    "GND": "the GND rail (every part's ground; one tree from the buck's GND, see *Ground*)",
     "+3V3": "the +3V3 rail (every sensor's and multiplexer's VCC, the Pico's 3V3)",
     "+5V": "the +5V net",
-    "+12V": "the +12V net (the adapter into the buck)",
+    "+12V": "the +12V net (after the fuse and the reverse-polarity diode, into the buck)",
 }
+
+
+def _num_key(pin: Any) -> tuple[str, int]:
+    """Pin order: header prefix, then number (``JP4-2`` before ``JP4-10``; ``3`` before ``12``)."""
+    head, _, tail = pin.num.rpartition("-")
+    return (head, int(tail) if tail.isdigit() else 0)
 
 
 def _merged(rows: list[tuple[str, str, str]]) -> list[str]:
@@ -53,7 +70,7 @@ def _pin_table(design: Design, ref: str, head: str) -> list[str]:
     """One row per connected pin of ``ref``: pin, net, what else is on the net."""
     part = _part(design, ref)
     rows = []
-    for pin in sorted(part.pins, key=lambda p: int(p.num)):
+    for pin in sorted(part.pins, key=_num_key):
         if pin.net is None or pin.net.name == "__NOCONNECT":
             continue
         rest = [p for p in others(pin) if p.part is not part]
@@ -97,6 +114,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
     leds = led_resistors()
     base = base_resistor()
     ripple_figures = ripple()
+    unfiltered = dataclasses.replace(ripple_figures, filter=None)
     lines = [
         HEADER,
         "",
@@ -104,21 +122,25 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "",
         "Every wire of a table. Pi pins are BCM GPIO numbers (what the table config uses) with",
         "the physical header pin; Pico pins are GPIO numbers with the physical pin; 74HC4067",
-        "pins are for the SO-24/DIP-24 package. Every table below is read off the circuits in",
-        "`hardware/electronics/` (the KiCad netlists of the same circuits are in",
+        "pins are the same in every package (the boards carry TSSOP-24). Every table below",
+        "is read off the circuits in `hardware/electronics/` (the KiCad netlists of the same",
+        "circuits are in",
         "`hardware/schematic/`); the parts are in `hardware/BOM.md`.",
         "",
         "## Scanner: power",
         "",
         "The sensors, the multiplexers and the Pico share one 3.3 V rail from a buck module",
-        "fed by its own 12 V adapter: the Pico's regulator is switched off (3V3_EN to GND) and",
-        "the rail goes into its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
+        "fed by its own 12 V adapter (through the fuse F1, the reverse-polarity Schottky D3",
+        "and the TVS D4), then through the rail filter (L1 into CF1-CF4, on the scanner",
+        "board): the Pico's regulator is switched off (3V3_EN to GND) and the rail goes into",
+        "its 3V3 pin, so the Pico's ADC_VREF (filtered from 3V3 on the",
         f"Pico, corner {ripple_figures.corner_hz:.0f} Hz) follows the very rail the DRV5055s",
         "are ratiometric to. Only changes slower than that corner cancel (the rail's",
         "tolerance, drift, load steps); the buck's switching ripple at"
         f" {ripple_figures.f_sw_hz / 1e3:.0f} kHz",
         "reaches the reference only through R9's 1/201 floor while a sensor's output moves",
-        f"with it: up to {ripple_figures.worst_rms:.0f} counts RMS in a reading in the worst case",
+        f"with it: up to {unfiltered.worst_rms:.0f} counts RMS in a reading in the worst case",
+        f"straight off the buck, {ripple_figures.worst_rms:.2f} counts after the rail filter",
         '(`hardware/BUILD.md`, "Supply ripple at the ADC"). USB from the Pi carries data',
         "only (VBUS and VSYS stay unconnected). Worst-case currents (`lawmaster hardware check`):",
         "",
@@ -132,8 +154,24 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
                 f"| {TITLES[board]}: {rail.name} | {rail.worst_a:.3f} A | {rail.capacity_a:.2f} A"
                 f" | {rail.margin:.2f} |"
             )
-    lines += ["", *_pin_table(gw, "PS1", "PS1 Pololu D36V50F3"), ""]
-    lines += [*_pin_table(gw, "J1", "J1 barrel jack"), ""]
+    lines += [
+        "",
+        "The 12 V input on the scanner board: barrel jack J1, then the 1 A fast fuse F1, the",
+        "series Schottky D3 (a reversed adapter is blocked; the buck module withstands it",
+        "too) and the TVS D4 (SMAJ15A) across the protected rail, which test point TP1",
+        "reads. The buck module is wired to its five pads by name (see `hardware/BUILD.md`).",
+        "",
+        *_pin_table(gw, "PS1", "PS1 Pololu D36V50F3"),
+        "",
+        *_pin_table(gw, "J1", "J1 barrel jack"),
+        "",
+        *_pin_table(gw, "F1", "F1 fuse, 1 A"),
+        "",
+        *_pin_table(gw, "D3", "D3 SS14 (reverse polarity)"),
+        "",
+        *_pin_table(gw, "D4", "D4 SMAJ15A (surge)"),
+        "",
+    ]
     lines += [
         "Decoupling: a 100 nF ceramic beside every DRV5055 (`CH<channel>`, VCC to GND; the",
         "DRV5055 datasheet asks for at least 10 nF) and, at every 74HC4067, 100 nF at VCC",
@@ -174,6 +212,7 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "Every other sensor likewise: VCC (1) to +3V3, OUT (2) to its multiplexer input,",
         "GND (3) to GND, its own 100 nF `CH<c>` beside it.",
         "",
+        *_pieces_section(scanners),
         "### Per board",
         "",
         "| board | sensors | first-level | second-level | inputs tied to GND | scan rate |"
@@ -218,6 +257,8 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "",
         "Heat (all sensors at ICC max, settled): " + warm,
         "",
+        *_test_points(scanners),
+        *_ground(scanners),
         "## Panel: buttons, LED, buzzer (on the Pi's header)",
         "",
         "The default pins of `[panel]` in the table config; any free GPIO may be used",
@@ -250,7 +291,11 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "",
         "## PN532 card reader",
         "",
-        "One PN532 breakout per reader (the Adafruit breakout brings RSTPD_N to its header).",
+        "One PN532 breakout per reader: Adafruit's breakout (product 364, v1.6) with its pins",
+        "as Adafruit's board numbers them: the 8-pin header JP4 (1 VDD/3.3V, 2 SCK, 3 MISO,",
+        "4 MOSI/SDA/TX, 5 NSS/SCL/RX, 6 RSTOUT_N, 7 IRQ, 8 GND), the 5.0V pin JP5 and the",
+        "12-pin header JP3, whose pin 11 is RSTPD_N (JP4's RSTOUT_N is the chip's reset",
+        "*output*, not the input the host drives). IRQ stays open: the driver polls.",
         "A table has either one shared reader or one per seat, so a played card is",
         'attributed to the seat that tapped it (`seat = "..."` in the reader\'s config block).',
         "Cards carry an NTAG213 sticker (NTAG215/216 also work); enrol them with",
@@ -283,10 +328,10 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
         "",
         "| USB-serial adapter (3.3 V logic) | PN532 breakout |",
         "|---|---|",
-        "| GND | GND |",
-        "| 3V3 | VCC |",
-        "| TXD | SCL_RXD (RXD) |",
-        "| RXD | SDA_TXD (TXD) |",
+        "| GND | GND (JP4-8) |",
+        "| 3V3 | VDD (JP4-1) |",
+        "| TXD | NSS/SCL/RX (JP4-5) |",
+        "| RXD | MOSI/SDA/TX (JP4-4) |",
         "",
         "Give every adapter a stable name with a udev rule keyed on its serial number",
         "(`deploy/99-lawmaster.rules`) and use that name as the reader's `port`; the config",
@@ -309,6 +354,142 @@ def render(scanners: dict[str, Design], host_i2c: Design, host_uart: Design) -> 
     return "\n".join(lines)
 
 
+def _pieces_section(scanners: dict[str, Design]) -> list[str]:
+    """The pieces each board is cut into, the bus and satellite cables and their pins."""
+    lines = [
+        "## Sensor pieces, the bus and the cables",
+        "",
+        "Each board is cut into PCBs of at most 100 × 100 mm (`hardware/electronics/pieces.py`;",
+        "the PCBs and their files: `hardware/pcb/`). Pieces that carry multiplexers hang on",
+        "one of three *chains* from the scanner board's bus connectors J3-J5; a piece takes",
+        "the bus's first analog line(s) for its own multiplexer(s) and passes the rest on,",
+        "shifted, so multiplexer `m = 3 × chain + position` and the channels of its sensors",
+        "are `16m…16m + 15`. Every cable is pin k to pin k (JST SH 1.0 mm pre-crimped leads,",
+        "28 AWG).",
+        "",
+        "| bus pin | " + " | ".join(str(i + 1) for i in range(len(BUS_PINS))) + " |",
+        "|---|" + "---|" * len(BUS_PINS),
+        "| signal | " + " | ".join(BUS_PINS) + " |",
+        "",
+        'Z0 is the analog line of the piece the cable plugs into; a piece\'s "out"',
+        "connector carries its Z1, Z2 on as Z0, Z1 and ties the freed line to GND.",
+        "A satellite piece (no multiplexer) has one cable to the piece that reads it:",
+        "`+3V3`, `GND`, then its sensors' outputs in its own reading order.",
+        "",
+    ]
+    for board in scanners:
+        made = plan(board)
+        chans = channels(made)
+        far = far_piece(made)
+        lines += [
+            f"### {TITLES[board]}",
+            "",
+            "| piece | kind (PCB) | multiplexers | chain, position | channels | connectors |",
+            "|---|---|---|---|---|---|",
+        ]
+        for piece in made.pieces:
+            muxes = ", ".join(f"U{m + 1}" for m in piece.muxes) or "—"
+            where = (
+                f"{piece.chain[0] + 1}, {piece.chain[1] + 1}"
+                if piece.chain
+                else (f"satellite of U{piece.feeds[0] + 1}" if piece.feeds else "—")
+            )
+            chs = sorted(chans[(s.spot.x, s.spot.y)] for s in piece.sensors)
+            circuit = kind_circuit(board, piece.kind)
+            conns = ", ".join(
+                f"{global_ref(made, piece, ref)} ({role})" for role, ref in circuit.connectors
+            )
+            tp = global_ref(made, piece, "TP1")
+            lines.append(
+                f"| {piece.name}{' (far end, ' + tp + ')' if piece == far else ''} |"
+                f" {piece.kind} | {muxes} | {where} | {_channel_ranges(chs)} | {conns} |"
+            )
+        lines.append("")
+    lines += [
+        "Satellite cables: "
+        + ", ".join(f"{n} ways ({', '.join(satellite_pins(n - 2))})" for n in (6, 10))
+        + ".",
+        "",
+    ]
+    return lines
+
+
+def _channel_ranges(chs: list[int]) -> str:
+    runs: list[list[int]] = []
+    for c in chs:
+        if runs and c == runs[-1][-1] + 1:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return ", ".join(f"{r[0]}" if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+def _test_points(scanners: dict[str, Design]) -> list[str]:
+    lines = [
+        "## Test points",
+        "",
+        "Bare copper pads, nothing to fit. On the scanner board:",
+        "",
+        "| ref | net | what it reads |",
+        "|---|---|---|",
+    ]
+    for ref, (net, what) in TEST_POINTS.items():
+        lines.append(f"| {ref} | {net} | {what} |")
+    lines += [
+        "",
+        "On every sensor piece a 1.5 mm pad on +3V3 (`TP<100 + piece number>`); the one on",
+        "the piece at the far end of the supply is **TP5**:",
+        "",
+        "| board | TP5 on | its rail at full load, below TP2 |",
+        "|---|---|---|",
+    ]
+    for board in scanners:
+        made = plan(board)
+        far = far_piece(made)
+        drop = copper(board).drop
+        lines.append(
+            f"| {TITLES[board]} | {far.name} ({far.kind}) | {drop.test_pads['TP5'] * 1000:.0f} mV |"
+        )
+    lines.append("")
+    return lines
+
+
+def _ground(scanners: dict[str, Design]) -> list[str]:
+    lines = [
+        "## Ground: one tree, not one point",
+        "",
+        'With pieces and cables, "one star point" becomes one *tree*: the star point is the',
+        "scanner board's ground (its back-face plane and front pour, tied at the buck module's",
+        "GND pad and the Pico's GND and AGND pins), and every piece's ground reaches it along",
+        "exactly one way, its chain's bus cables (four GND wires each) or its satellite cable.",
+        "Add no other ground wire between pieces, to the stand or to the frame (the pieces'",
+        "mounting holes are unplated; hold them with nylon screws or standoffs), so no",
+        "ground loop can form. Each chain piece carries its supply and ground on planes",
+        "split across one face, so the chain's current crosses a piece in a few mΩ.",
+        "",
+        "What the copper costs at full load (every sensor at its data sheet's 10 mA; tracks,",
+        "planes, cable wires and two JST contacts a wire; `budget.copper`):",
+        "",
+        "| board | supply + ground drop, worst sensor | lowest sensor supply (buck at −4 %) |"
+        " ground rise, worst sensor | needs |",
+        "|---|---|---|---|---|",
+    ]
+    for board in scanners:
+        c = copper(board)
+        lines.append(
+            f"| {TITLES[board]} | {c.worst_mv:.0f} mV ({c.drop.worst_sensor} on"
+            f" {c.drop.worst_piece}) | {c.sensor_min_v:.3f} V | {c.ground_offset_counts:.0f}"
+            " counts | ≥ 3.0 V (DRV5055 VCC min) |"
+        )
+    lines += [
+        "",
+        "The ground rise is a fixed offset on that sensor's reading at a given load, which",
+        "calibration measures and removes; the supply a sensor sees is what must hold.",
+        "",
+    ]
+    return lines
+
+
 def _inner_nets(design: Design) -> list[str]:
     """Nets of the host side that do not reach the Pi's header."""
     rows = ["| net | joins |", "|---|---|"]
@@ -323,9 +504,8 @@ def _inner_nets(design: Design) -> list[str]:
 def _reader_table(design: Design) -> list[str]:
     reader = _part(design, PN532_REF)
     rows = ["| PN532 breakout | net | Pi |", "|---|---|---|"]
-    for pin in sorted(reader.pins, key=lambda p: int(p.num)):
+    for pin in sorted(reader.pins, key=_num_key):
         if pin.net is None or pin.net.name == "__NOCONNECT":
-            rows.append(f"| {pin.name} ({pin.num}) | — | not connected (the driver polls) |")
             continue
         pi = [p for p in others(pin) if p.part.ref == PI_REF]
         where = ", ".join(_pi_label(p) for p in pi[:1]) or grouped(others(pin))

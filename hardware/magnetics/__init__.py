@@ -12,11 +12,8 @@
   leave for parts (``part_space_mm``); :mod:`.report` writes
   ``hardware/MAGNETICS.md`` from all of it, :mod:`.mapsdoc` the example in
   ``hardware/SENSOR-MAPS.md`` and :mod:`.bomdoc` the BOM's magnets section.
-* :func:`check` — the figures ``lawmaster hardware check`` prints.
+* :func:`.check.check` — the figures ``lawmaster hardware check`` prints.
+
+The package itself imports nothing: its low-level modules (:mod:`.stack`, :mod:`.data`)
+are read by the PCB layouts, which the tolerance corners' heat budget reaches in turn.
 """
-
-from __future__ import annotations
-
-from lawmaster.hardware.magnetics.check import check
-
-__all__ = ["check"]

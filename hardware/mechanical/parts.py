@@ -39,7 +39,7 @@ from lawmaster.hardware.mechanical.stand import (
     gw_stand,
     scanner_box,
 )
-from lawmaster.hardware.mechanical.supports import outline, support_points
+from lawmaster.hardware.mechanical.supports import off_piece_points, outline, support_points
 from lawmaster.hardware.sensor_map import SensorMap
 
 FORMAT = "lawmaster-mechanical-parts"
@@ -212,7 +212,7 @@ def _gw(board: str) -> list[dict[str, Any]]:
               f"plywood-birch-{s.wall_t:g}mm"),
         _part("stand-wall-long", "stand: front and back wall", "birch plywood",
               [s.length, inner[2], s.wall_t], f"{s.wall_t:g} mm", 2,
-              "the box's long sides; Ø12 and Ø8 holes in the back one",
+              "the box's long sides; two Ø12 holes in the back one",
               f"plywood-birch-{s.wall_t:g}mm"),
         _part("stand-wall-short", "stand: end wall", "birch plywood",
               [inner[1], inner[2], s.wall_t], f"{s.wall_t:g} mm", 2,
@@ -229,8 +229,8 @@ def _gw(board: str) -> list[dict[str, Any]]:
         _part("scanner-standoff", "hex standoff, female-female", "nylon",
               [3.0, SCANNER_STANDOFF_MM], f"M3 × {SCANNER_STANDOFF_MM:g}", 4,
               "the scanner board in the stand", f"standoff-m3x{SCANNER_STANDOFF_MM:g}-nylon"),
-        _part("grommet", "rubber grommet", "rubber", [12.0, 9.0], "for a Ø12 hole", 1,
-              "the Pi's USB cable out of the stand", "grommet-12"),
+        _part("grommet", "rubber grommet", "rubber", [12.0, 9.0], "for a Ø12 hole", 2,
+              "the Pi's USB cable and the 12 V adapter's lead into the stand", "grommet-12"),
         _part("wood-screw", "wood screw", "steel", [3.5, 16.0], "3.5 × 16 countersunk", 16,
               "the stand's box and cheeks", "wood-screw-3.5x16"),
     ]
@@ -242,6 +242,7 @@ def _flat(board: str) -> list[dict[str, Any]]:
     o = outline(board)
     sw, sh = o.sheet
     n_sup = len(support_points(board))
+    n_off = len(off_piece_points(board))
     spacer = stack.layer(board, "front_spacer")
     legs = stack.layer(board, "back_spacer")
     pockets = stack.SPOT_POCKETS.get(board)
@@ -270,7 +271,9 @@ def _flat(board: str) -> list[dict[str, Any]]:
               "pine-strip"),
         _part("spacer-pad", "spacer pad", "FR-4 (a blank board from the PCB fab)",
               [8.0, spacer.thickness_mm], f"Ø8 × {spacer.thickness_mm:g} mm (±10 %), Ø3.2 hole",
-              n_sup, "holds the cover 1.6 mm over the tiles", "fr4-sheet-1.6mm"),
+              n_sup + n_off, "holds the cover 1.6 mm over the PCB pieces; where a support"
+              f" stands off the pieces ({n_off}), a second pad takes the PCB's place",
+              "fr4-sheet-1.6mm"),
         _part("standoff", "hex standoff, female-female", "nylon",
               [3.0, legs.thickness_mm], f"M3 × {legs.thickness_mm:g} mm", n_sup,
               "the tiles over the base board", f"standoff-m3x{legs.thickness_mm:g}-nylon"),
@@ -285,7 +288,8 @@ def _flat(board: str) -> list[dict[str, Any]]:
         *_lifts(board, sm),
         _part("scanner-box-lid", "scanner box: lid and bottom", "birch plywood",
               [bl, bw, box_t], f"{box_t:g} mm, box {bl:g} × {bw:g} × {bh:g} outside", 2,
-              "the scanner board, beside the board at its cable hole; the lid screwed on",
+              "the scanner board, against the board's bottom edge at its cable slot; the lid"
+              " screwed on",
               f"plywood-birch-{box_t:g}mm"),
         _part("scanner-box-wall-long", "scanner box: long wall", "birch plywood",
               [bl, bh - 2 * box_t, box_t], f"{box_t:g} mm", 2,
@@ -298,7 +302,8 @@ def _flat(board: str) -> list[dict[str, Any]]:
               [3.0, SCANNER_STANDOFF_MM], f"M3 × {SCANNER_STANDOFF_MM:g}", 4,
               "the scanner board in its box", f"standoff-m3x{SCANNER_STANDOFF_MM:g}-nylon"),
         _part("grommet", "rubber grommet", "rubber", [12.0, 9.0], "for a Ø12 hole", 2,
-              "the cable through the rim; the Pi's USB cable out of the box", "grommet-12"),
+              "the Pi's USB cable and the 12 V adapter's lead into the box (the bus cables"
+              " pass the rim's slot)", "grommet-12"),
         _part("feet", "rubber foot, self-adhesive", "rubber", [20.0, 5.0], "Ø20 × 5 mm", 6,
               "under the base board", "rubber-feet"),
         _part("wood-screw", "wood screw", "steel", [3.5, 16.0], "3.5 × 16 countersunk", 12,

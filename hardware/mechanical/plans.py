@@ -13,6 +13,7 @@ from lawmaster.hardware.magnetics import stack
 from lawmaster.hardware.magnetics.margins import footprint
 from lawmaster.hardware.magnetics.placement import POCKET_CLEARANCE_MM
 from lawmaster.hardware.mechanical.supports import (
+    CABLE_SLOT_MM,
     SUPPORT_PITCH_MM,
     clearance_mm,
     cover_sag_mm,
@@ -22,11 +23,12 @@ from lawmaster.hardware.mechanical.supports import (
 from lawmaster.hardware.mechanical.svg import CUT, MEDIUM, THICK, THIN, Sheet, hatch
 from lawmaster.hardware.sensor_map import SensorMap
 
-#: The flat boards' scanner box stands against this edge of the board, its cable
-#: through a Ø12 mm hole in the rim at the edge's middle; GW's cable leaves at the
-#: bottom edge, between the faces, into the stand.
-CABLE_EDGE = {"gw-brott": "bottom", "judge-dredd": "right", "unamerican-graffiti": "right"}
-CABLE_HOLE_MM = 12.0
+#: The bus cables leave every board at the middle of its bottom (near) edge, where the
+#: pieces' chains start (:data:`lawmaster.hardware.electronics.pieces.SCANNER_BELOW_MM`):
+#: GW's between the faces into the stand, the flat boards' through a slot in the rim to
+#: the scanner box standing against that edge.
+CABLE_EDGE = {"gw-brott": "bottom", "judge-dredd": "bottom", "unamerican-graffiti": "bottom"}
+
 PAD_MM = 8.0  # FR-4 spacer pad diameter (flat boards)
 SHEET = (420.0, 297.0)  # A3 landscape
 PLAN_W, PLAN_H = 260.0, 230.0  # room for the plan on the sheet
@@ -48,9 +50,9 @@ def cable_exit(board: str) -> tuple[float, float]:
     """Where the cable leaves the board, in the map's frame (mm)."""
     o = outline(board)
     edge = CABLE_EDGE[board]
-    if edge == "bottom":
-        return (o.width / 2, o.height + o.rim + o.foot)
-    return (o.width + o.rim, o.height / 2)
+    if edge != "bottom":
+        raise ValueError(f"{board}: cables leave at the bottom edge, not {edge!r}")
+    return (o.width / 2, o.height + o.rim + o.foot)
 
 
 def plan(board: str) -> str:
@@ -90,7 +92,7 @@ def plan(board: str) -> str:
                      width=THIN)
         sheet.circle(X(x), Y(y), 0.5, fill="#fff", stroke="none", width=0)
     cx, cy = cable_exit(board)
-    if CABLE_EDGE[board] == "bottom":
+    if stack.two_sided(board):
         # GW's cable leaves between the faces at the bottom edge, into the stand's slot.
         sheet.path(f"M{X(cx):.2f},{Y(cy) - 8 * scale:.2f}v{8 * scale + 6:.2f}", stroke=CUT,
                    width=THICK)
@@ -99,10 +101,11 @@ def plan(board: str) -> str:
         sheet.text(X(cx) + 3, Y(cy) + 6, "cable: between the faces, down into the stand", 2.5,
                    fill=CUT)
     else:
-        sheet.circle(X(cx), Y(cy), max(CABLE_HOLE_MM / 2 * scale, 1.2), fill="#fff", stroke=CUT,
-                     width=MEDIUM)
-        sheet.text(X(cx) + 3, Y(cy) - 3, "Ø12 cable hole in the rim, to the scanner box", 2.5,
-                   fill=CUT)
+        sw_, sh_ = CABLE_SLOT_MM
+        sheet.rect(X(cx) - sw_ / 2 * scale, Y(cy) - sh_ * scale, sw_ * scale, sh_ * scale,
+                   fill="#fff", stroke=CUT, width=MEDIUM)
+        sheet.text(X(cx) + sw_ / 2 * scale + 2, Y(cy) + 4,
+                   f"{sw_:g} × {sh_:g} cable slot in the rim, to the scanner box", 2.5, fill=CUT)
     sheet.hdim(ox, ox + sw * scale, oy - 4, f"{sw:g}")
     sheet.vdim(ox - 5, oy, oy + sh * scale, f"{sh:g}", side="along")
     _legend(sheet, board, ox + PLAN_W + 22, oy, scale)
@@ -144,7 +147,7 @@ def _legend(sheet: Sheet, board: str, x: float, y: float, scale: float) -> None:
         d = footprint(next(iter(sm.kinds.values()))) + pockets.clearance_mm
         lines.append(("cut", f"spot pockets Ø{d:g} × {pockets.depth_mm:g} deep (cover's face)"))
     if not two:
-        lines.append(("cut", f"cable hole Ø{CABLE_HOLE_MM:g} in the rim"))
+        lines.append(("cut", f"cable slot {CABLE_SLOT_MM[0]:g} × {CABLE_SLOT_MM[1]:g} in the rim"))
     lines.append(("text", f"cover sag under a 5 N press: {cover_sag_mm(board):.2f} mm"))
     lines.append(("text", f"(least air over a sensor {stack.sensor_clearance_mm(board):g} mm)"))
     yy = y + 3

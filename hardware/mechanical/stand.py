@@ -3,14 +3,18 @@
 GW's two-sided board stands upright: its foot (``supports.GW_FOOT_MM`` below the
 playing area) sits in a groove in the stand's top, its side rims in grooves in
 two cheeks, so it neither wobbles nor hides a cell of either face. The stand is a
-box: the scanner board (up to ``SCANNER_MM``) lives inside, its cable comes down
+box: the scanner board (with room round it for its plugs, :func:`scanner_envelope`)
+lives inside, its cable comes down
 from between the board's faces through a slot in the groove's floor, and the
 Pi's USB cable and the 12 V lead leave through the back. :func:`tipping_force_n`
 says how hard a player may push the board's top edge sideways before the whole
 table-top stand tips.
 
 The flat boards lie on the table; their scanner board sits in a small box
-screwed to the board's rim (``plans.CABLE_EDGE``), the cable through the rim.
+screwed to the board's rim (``plans.CABLE_EDGE``), the bus cables through the rim's
+slot. :func:`scanner_room` is the room each compartment leaves over and under the
+scanner board; the parts-fit check (``lawmaster.hardware.pcb.fit``) holds the board's
+parts and its plugs against it.
 """
 
 from __future__ import annotations
@@ -18,15 +22,27 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from lawmaster.hardware.electronics.parts import spec_of
 from lawmaster.hardware.magnetics import stack
 from lawmaster.hardware.mechanical.supports import outline, support_points
 from lawmaster.hardware.mechanical.svg import CUT, MEDIUM, THIN, Sheet, hatch
+from lawmaster.hardware.pcb.layout import SCANNER_SIZE, scanner
+from lawmaster.hardware.pcb.specs import THICKNESS_MM
 from lawmaster.hardware.sensor_map import SensorMap
 
-#: The scanner board the compartment must hold (the "boards" design: Pico, power,
-#: multiplexers, the cable to the Pi), length × width × height over its standoffs (mm).
-SCANNER_MM = (100.0, 100.0, 25.0)
 SCANNER_STANDOFF_MM = 6.0
+#: Room the scanner board's plugs need beyond its edges (mm): its layout puts the Pico's
+#: micro-USB 9 mm in from the top edge, the 12 V jack's mouth at the right edge and the
+#: three bus connectors' cable entries at the bottom edge. Assumptions: a micro-USB plug
+#: and its overmould stand about 20 mm out of the receptacle and the cable turns in about
+#: 15 mm (35 − 9 = 26 beyond the edge); the adapter's straight 5.5 × 2.1 mm plug with its
+#: strain relief about 30 mm and its lead's turn 15 mm; a JST SH housing 4.3 mm and the
+#: 28 AWG leads' turn about 10 mm.
+PLUG_ROOM_MM = {"top": 26.0, "right": 45.0, "bottom": 15.0}
+#: Air kept over the tallest part under the compartment's lid (mm).
+LID_AIR_MM = 8.0
+#: Room beside the envelope inside the flat boards' box (mm, each side).
+BOX_SPARE_MM = 5.0
 
 # Densities (g/mm³) for the stand's mass and the board's.
 ACRYLIC_G_MM3 = 1.19e-3  # PMMA 1.19 g/cm³ (PLEXIGLAS data sheet)
@@ -89,6 +105,53 @@ def gw_stand() -> Stand:
         cable_slot=(40.0, 8.0),
         feet_h=5.0,
     )
+
+
+def scanner_tallest_mm() -> float:
+    """The tallest part over the scanner board's front face (mm): the Pico H in its sockets."""
+    return max(spec_of(p.key).height.above_mm for p in scanner().parts)
+
+
+def scanner_envelope() -> tuple[float, float, float]:
+    """What a compartment must hold (mm): the scanner board with its plugs' room round it
+    (length along its width, width along its height), and its height from the compartment's
+    floor: the standoffs, the board, its tallest part."""
+    w, h = SCANNER_SIZE
+    return (
+        w + PLUG_ROOM_MM["right"],
+        h + PLUG_ROOM_MM["top"] + PLUG_ROOM_MM["bottom"],
+        SCANNER_STANDOFF_MM + THICKNESS_MM + scanner_tallest_mm(),
+    )
+
+
+def compartments() -> dict[str, tuple[float, float, float]]:
+    """Inside length, width and height of each place a scanner board lives (mm)."""
+    wall = 6.0
+    bl, bw, bh = scanner_box()
+    return {
+        "gw-brott": compartment_mm(gw_stand()),
+        "judge-dredd": (bl - 2 * wall, bw - 2 * wall, bh - 2 * wall),
+        "unamerican-graffiti": (bl - 2 * wall, bw - 2 * wall, bh - 2 * wall),
+    }
+
+
+def scanner_room(board: str) -> dict[str, float]:
+    """Room over the scanner board's front face and under its back in ``board``'s
+    compartment (mm): the compartment's height less the standoffs and the board; the
+    standoffs' height under it."""
+    height = compartments()[board][2]
+    return {
+        "front": round(height - SCANNER_STANDOFF_MM - THICKNESS_MM, 3),
+        "back": SCANNER_STANDOFF_MM,
+    }
+
+
+def scanner_spare_mm(board: str) -> float:
+    """The least room left round the scanner board and its plugs in ``board``'s
+    compartment, across and along (mm; negative: it does not fit)."""
+    length, width, _ = scanner_envelope()
+    inner = compartments()[board]
+    return round(min(inner[0] - length, inner[1] - width), 3)
 
 
 def compartment_mm(s: Stand) -> tuple[float, float, float]:
@@ -189,7 +252,8 @@ def gw_stand_drawing() -> str:
                stroke=CUT, width=THIN)
     sheet.rect(mid - t * k / 2, board_bottom - sh * k, t * k, sh * k, fill="#e7f3fa",
                stroke="#5a8fb0", width=THIN)
-    sc_l, _, sc_h = SCANNER_MM
+    sc_l, _, sc_top = scanner_envelope()
+    sc_h = sc_top - SCANNER_STANDOFF_MM
     floor = base - (s.feet_h + s.wall_t) * k
     sheet.rect(mid + 8, floor - (SCANNER_STANDOFF_MM + sc_h) * k, sc_l * k * 0.6,
                sc_h * k, fill="#bfe3c0", stroke="#3d8a3f", width=THIN)
@@ -230,11 +294,14 @@ def gw_stand_drawing() -> str:
         f"Box: {s.length:g} × {s.depth:g} × {s.height:g}, birch plywood: top {s.top_t:g},"
         f" walls and bottom {s.wall_t:g}.",
         f"Compartment inside: {inner[0]:g} × {inner[1]:g} × {inner[2]:g}; the scanner board"
-        f" (≤ {SCANNER_MM[0]:g} × {SCANNER_MM[1]:g} × {SCANNER_MM[2]:g})",
-        f"on M3 × {SCANNER_STANDOFF_MM:g} standoffs on the bottom, beside the cable slot.",
+        f" {SCANNER_SIZE[0]:g} × {SCANNER_SIZE[1]:g} with its plugs' room"
+        f" ({scanner_envelope()[0]:g} × {scanner_envelope()[1]:g},"
+        f" {scanner_envelope()[2]:g} high on",
+        f"M3 × {SCANNER_STANDOFF_MM:g} standoffs) on the bottom, beside the cable slot.",
         f"Cable slot {s.cable_slot[0]:g} × {s.cable_slot[1]:g} through the groove's floor,"
         " under the board's middle.",
-        "Back wall: Ø12 grommet for the Pi's USB cable, Ø8 for the 12 V panel jack.",
+        "Back wall: two Ø12 grommets, the Pi's USB cable and the 12 V adapter's lead (its",
+        "plug passes the hole and goes into the scanner board's jack J1).",
         "The bottom is screwed on (4 × 3.5 × 16 wood screws): it opens for the scanner.",
         f"Cheeks: {s.cheek_t:g} plywood, {s.depth:g} deep at the foot, 40 at the top,"
         f" {s.cheek_h:g} tall, glued and screwed to the top.",
@@ -262,14 +329,15 @@ def gw_stand_drawing() -> str:
 
 
 def scanner_box() -> tuple[float, float, float]:
-    """The flat boards' scanner box, outside (mm): 6 mm walls round the scanner board
-    with 10 mm to spare each way and its standoffs under it."""
+    """The flat boards' scanner box, outside (mm): 6 mm walls round the scanner board and
+    its plugs' room (:func:`scanner_envelope`) with ``BOX_SPARE_MM`` to spare each way,
+    ``LID_AIR_MM`` of air over its tallest part."""
     wall = 6.0
-    length, width, height = SCANNER_MM
+    length, width, height = scanner_envelope()
     return (
-        length + 20 + 2 * wall,
-        width + 20 + 2 * wall,
-        height + SCANNER_STANDOFF_MM + 8 + 2 * wall,
+        length + 2 * BOX_SPARE_MM + 2 * wall,
+        width + 2 * BOX_SPARE_MM + 2 * wall,
+        round(height + LID_AIR_MM + 2 * wall, 2),
     )
 
 
@@ -277,35 +345,43 @@ def scanner_box_drawing() -> str:
     sheet = Sheet(297, 210, "The flat boards' scanner box")
     bl, bw, bh = scanner_box()
     k = 1.0
-    x0, y0 = 30.0, 45.0
+    x0, y0 = 20.0, 40.0
+    wall = 6.0
     sheet.text(x0, 22, "Top view, lid off (1:1)", 3.2, weight="bold")
     sheet.rect(x0, y0, bl * k, bw * k, fill="#eadcc0", stroke="#7a5a2a", width=MEDIUM)
-    sheet.rect(x0 + 6, y0 + 6, (bl - 12) * k, (bw - 12) * k, fill="#fff", stroke="#7a5a2a",
-               width=THIN)
-    sl, sw_, _ = SCANNER_MM
-    sheet.rect(x0 + 16, y0 + 16, sl, sw_, fill="#bfe3c0", stroke="#3d8a3f", width=THIN)
-    sheet.text(x0 + 16 + sl / 2, y0 + 16 + sw_ / 2, "scanner board", 3.0, "middle")
-    for cx in (x0 + 20, x0 + 12 + sl):
-        for cy in (y0 + 20, y0 + 12 + sw_):
-            sheet.circle(cx, cy, 1.6, stroke="#333", width=THIN)
-    sheet.circle(x0, y0 + bw / 2, 6, fill="#fff", stroke=CUT, width=MEDIUM)
-    sheet.text(x0, y0 + bw + 9, "left wall: Ø12 hole facing the board's rim hole (the cable)",
-               2.5, fill=CUT)
+    sheet.rect(x0 + wall, y0 + wall, (bl - 2 * wall) * k, (bw - 2 * wall) * k, fill="#fff",
+               stroke="#7a5a2a", width=THIN)
+    sl, sw_ = SCANNER_SIZE
+    bx = x0 + wall + BOX_SPARE_MM
+    by = y0 + wall + BOX_SPARE_MM + PLUG_ROOM_MM["top"]
+    sheet.rect(bx, by, sl, sw_, fill="#bfe3c0", stroke="#3d8a3f", width=THIN)
+    sheet.text(bx + sl / 2, by + sw_ / 2, "scanner board", 3.0, "middle")
+    for hx, hy in scanner().holes:
+        sheet.circle(bx + hx, by + hy, 1.6, stroke="#333", width=THIN)
+    # The plugs' room: USB up, the 12 V plug right, the bus cables down.
+    sheet.text(bx + 2, by - 3, f"USB plug: {PLUG_ROOM_MM['top']:g}", 2.2, fill="#555")
+    sheet.text(bx + sl + 2, by + 62, f"12 V plug: {PLUG_ROOM_MM['right']:g}", 2.2, fill="#555")
+    sheet.text(bx + 2, by + sw_ + 5, f"bus cables: {PLUG_ROOM_MM['bottom']:g}", 2.2,
+               fill="#555")
+    sheet.rect(x0 + bl / 2 - 12, y0 + bw - wall, 24, wall, fill="#fff", stroke=CUT, width=MEDIUM)
+    sheet.text(x0 + bl / 2, y0 + bw + 9, "24 × 8 slot facing the rim's slot (the bus cables)",
+               2.5, "middle", fill=CUT)
     sheet.circle(x0 + bl, y0 + bw / 3, 6, fill="#fff", stroke=CUT, width=MEDIUM)
-    sheet.circle(x0 + bl, y0 + 2 * bw / 3, 4, fill="#fff", stroke=CUT, width=MEDIUM)
+    sheet.circle(x0 + bl, y0 + 2 * bw / 3, 6, fill="#fff", stroke=CUT, width=MEDIUM)
     sheet.text(x0 + bl + 8, y0 + bw / 3 + 1, "Ø12 grommet: USB to the Pi", 2.5, fill=CUT)
-    sheet.text(x0 + bl + 8, y0 + 2 * bw / 3 + 1, "Ø8: 12 V panel jack", 2.5, fill=CUT)
+    sheet.text(x0 + bl + 8, y0 + 2 * bw / 3 + 1, "Ø12 grommet: the 12 V lead", 2.5, fill=CUT)
     sheet.hdim(x0, x0 + bl, y0 - 5, f"{bl:g}")
     sheet.vdim(x0 - 6, y0, y0 + bw, f"{bw:g}", side="along")
     notes = [
         f"Outside {bl:g} × {bw:g} × {bh:g}, 6 mm plywood, lid screwed on.",
-        f"Holds a scanner board up to {sl:g} × {sw_:g} × {SCANNER_MM[2]:g}",
-        f"on M3 × {SCANNER_STANDOFF_MM:g} standoffs.",
-        "Screwed to the board's rim at its cable hole",
-        "(plan drawing) with two 3.5 × 16 screws.",
+        f"Holds the {sl:g} × {sw_:g} scanner board on M3 × {SCANNER_STANDOFF_MM:g}",
+        f"standoffs, its plugs' room round it, {LID_AIR_MM:g} mm over its tallest part",
+        f"({scanner_tallest_mm():g} mm: the Pico H in its sockets).",
+        "Stands against the board's bottom edge at its cable slot",
+        "(plan drawing), screwed to the rim with two 3.5 × 16 screws.",
     ]
     for i, n in enumerate(notes):
-        sheet.text(182, 40 + 5 * i, n, 2.5)
+        sheet.text(192, 40 + 5 * i, n, 2.5)
     sheet.title_block(["Scanner box (Judge Dredd, Graffiti)",
                        "From hardware/mechanical/stand.py."], k)
     sheet.scale_bar(12, sheet.h - 16, k, 50.0)
@@ -313,7 +389,10 @@ def scanner_box_drawing() -> str:
 
 
 __all__ = [
-    "SCANNER_MM",
+    "compartments",
+    "scanner_envelope",
+    "scanner_room",
+    "scanner_spare_mm",
     "Stand",
     "gw_stand",
     "gw_stand_drawing",

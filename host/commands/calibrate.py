@@ -27,7 +27,7 @@ from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host import games
 from lawmaster.host.link import Link
 from lawmaster.host.sensing import Calibration, Calibrator, Prompt
-from lawmaster.host.sensing.idle import table
+from lawmaster.host.sensing.idle import out, table
 from lawmaster.host.sim.physics import PhysicalBoard, SimClock
 from lawmaster.host.sim.rig import simulated_person_calibration
 
@@ -58,9 +58,10 @@ def _selftest_first(
     if report is None:
         say("! The scanner sent no self-test report; calibrating anyway.")
         return
-    if not report.failed:
+    if not out(report, sensor_map):
+        sensors = sum(1 for space in sensor_map.space_of_channel() if space)
         say(
-            f"Self-test: all {report.channels} sensors idle inside their window"
+            f"Self-test: all {sensors} sensors idle inside their window"
             f" ({report.window[0]}-{report.window[1]} counts)."
         )
         return

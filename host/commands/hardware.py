@@ -3,11 +3,13 @@
 ``lawmaster hardware check [--board B] [--json]`` prints every budget and margin
 of each standard board (or one) and exits 1 when one is not met (the
 requirements: :mod:`lawmaster.hardware.checks`). ``lawmaster hardware generate
-[--check]`` rewrites every text file generated from the design
+[--check] [--force]`` rewrites every text file generated from the design
 (:mod:`lawmaster.hardware.generate`: ``hardware/BOM.md``, ``wiring.md``,
 ``hardware/schematic/``, the generated sections of ``hardware/BUILD.md``, the
 mechanical drawings and parts list, ``MAGNETICS.md``, ``SENSOR-MAPS.md``'s example,
-the templates) or, with ``--check``, exits 1 when a committed one is out of date.
+the templates, the footprint library) and every PCB under ``hardware/pcb/`` whose
+sources changed (``--force``: every PCB), or, with ``--check``, exits 1 when a
+committed one is out of date.
 """
 
 from __future__ import annotations
@@ -37,15 +39,22 @@ ROWS = (
     ("heat_rise_k", "sensor die above room", "K"),
     ("heat_offset_counts", "offset drift over that rise", "counts"),
     ("heat_gain_counts", "gain drift at full swing", "counts"),
+    ("rail_drop_mv", "3.3 V copper drop + ground rise, worst sensor", "mV"),
+    ("rail_sensor_min_v", "lowest sensor supply (buck at its low end)", "V"),
+    ("ground_offset_counts", "ground rise at the worst sensor", "counts"),
+    ("parts_fit", "every part fits its PCB face (1 = yes)", ""),
+    ("parts_worst_margin_mm", "tightest room over a part", "mm"),
     ("min_margin_counts", "worst classification margin", "counts"),
     ("noise_counts", "noise", "counts"),
+    ("ripple_counts_rms", "buck ripple left after the rail filter, worst case (RMS)", "counts"),
+    ("noise_with_ripple_counts", "noise and ripple together (margins ≥ 5 ×)", "counts"),
     ("worst_corner_margin_counts", "worst margin at its worst tolerance corner", "counts"),
     ("worst_saturation_fraction", "sensor's range used at the worst corner", "×"),
     ("min_hold_safety", "worst holding safety factor", "×"),
     ("gw_follow_ratio", "blue magnet follows (pull/resist), PTFE low μ", "×"),
     ("gw_follow_ratio_high_friction", "blue magnet follows (pull/resist), PTFE high μ", "×"),
     ("heat_tau_min", "board's thermal time constant", "min"),
-    ("ripple_counts_rms", "buck ripple in a reading, worst case (RMS)", "counts"),
+    ("z_line_cable_pf", "bus cable on the longest analog line", "pF"),
     ("cost_eur", "one table, every BOM line priced", "EUR"),
     ("cost_estimated_eur", "of which on estimated prices", "EUR"),
 )
@@ -88,9 +97,10 @@ def check(board: str | None, as_json: bool) -> None:
 
 @command.command("generate")
 @click.option("--check", "only_check", is_flag=True, help="Write nothing; exit 1 if out of date.")
-def generate(only_check: bool) -> None:
-    """Rewrite every file generated from the design (BOM.md, wiring.md, drawings, docs)."""
+@click.option("--force", is_flag=True, help="Rebuild every PCB, not only those that changed.")
+def generate(only_check: bool, force: bool) -> None:
+    """Rewrite every file generated from the design (BOM.md, wiring.md, drawings, PCBs)."""
     # Here, not at the top: SKiDL, of the optional [hardware] extra (see check).
     from lawmaster.hardware import generate as gen
 
-    raise SystemExit(gen.main(["--check"] if only_check else []))
+    raise SystemExit(gen.main(["--check"] * only_check + ["--force"] * force))

@@ -23,7 +23,7 @@ from lawmaster.hardware.electronics.bringup import idle_window_counts
 from lawmaster.hardware.sensor_map import SensorMap
 from lawmaster.host import games
 from lawmaster.host.link import Link, SelfTestReport
-from lawmaster.host.sensing.idle import table
+from lawmaster.host.sensing.idle import out, table
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.pico import SimulatedPico
 
@@ -101,5 +101,5 @@ def command(
     else:
         raise click.UsageError("give --port PORT for the real board, or --simulated")
     click.echo(table(report, sensor_map, only_out=out_only))
-    if report.failed:
+    if out(report, sensor_map):
         raise click.exceptions.Exit(1)

@@ -311,8 +311,15 @@ class ChannelWatch:
 def self_test_faults(
     failed: Mapping[int, str], sensor_map: SensorMap | None, t: float
 ) -> dict[int, ChannelFault]:
-    """A scanner's self-test report (channel → reason) as faults named by cell."""
+    """A scanner's self-test report (channel → reason) as faults named by cell.
+
+    With a map, a channel no spot uses is left out: its multiplexer input is tied to
+    ground on the board (channels follow the pieces, 16 × multiplexer + input, so a
+    board has such gaps) and reads the low rail by design.
+    """
     spaces = sensor_map.space_of_channel() if sensor_map is not None else []
+    if sensor_map is not None:
+        failed = {ch: why for ch, why in failed.items() if 0 <= ch < len(spaces) and spaces[ch]}
     return {
         int(ch): ChannelFault(
             int(ch),

@@ -11,7 +11,11 @@ and the host sends it to the scanner at every handshake.
 
 :func:`rows` pairs each channel with the map's space and its voltage; :func:`table`
 is the text ``lawmaster selftest`` prints; :func:`meaning` says in plain words what
-an OUT channel usually means.
+an OUT channel usually means; :func:`out` is the sensors that are OUT.
+
+Channels follow the board's pieces (16 × multiplexer + input), so some inputs of a
+fitted multiplexer carry no sensor: the board ties them to ground and the scanner
+reads them at the low rail. They are listed as such and not judged.
 
 The readings are a ratio of the rail (the sensors and the ADC's reference share
 the 3.3 V supply), so a voltage here is the reading at a nominal 3.3 V rail: what a
@@ -113,6 +117,12 @@ class IdleRow:
         return self.code == protocol.FAULT_NONE
 
     @property
+    def sensor(self) -> bool:
+        """True when a sensor sits on this channel (the map gives it a space); the others
+        are multiplexer inputs tied to ground, not judged."""
+        return self.space is not None
+
+    @property
     def volts(self) -> float:
         """The mean idle reading in volts (nominal rail)."""
         return volts(self.reading)
@@ -143,6 +153,11 @@ def rows(report: SelfTestReport, sensor_map: SensorMap) -> list[IdleRow]:
     ]
 
 
+def out(report: SelfTestReport, sensor_map: SensorMap) -> list[IdleRow]:
+    """The sensors the self-test found OUT (channels with no sensor are not judged)."""
+    return [row for row in rows(report, sensor_map) if row.sensor and not row.ok]
+
+
 def meaning(row: IdleRow) -> str:
     """What an OUT channel usually means, in plain words ("" for a good one)."""
     if row.ok:
@@ -167,6 +182,10 @@ def whole_multiplexers(found: list[IdleRow], inputs: int = MUX_INPUTS) -> list[i
 
 
 def _short(row: IdleRow) -> str:
+    if not row.sensor:
+        return "no sensor: input tied to ground" + (
+            "" if row.code == protocol.FAULT_LOW_RAIL else " (yet it does not read 0 V)"
+        )
     if row.ok:
         return "OK"
     if row.code == protocol.FAULT_OFFSET:
@@ -192,13 +211,14 @@ def table(report: SelfTestReport, sensor_map: SensorMap, *, only_out: bool = Fal
     (channel, space, idle volts, expected window, OK/OUT), then what the OUT channels
     usually mean. ``only_out`` leaves the good channels' lines out."""
     expected = idle_window_counts(sensor_map)
-    found = rows(report, sensor_map)
+    every = rows(report, sensor_map)
+    found = [row for row in every if row.sensor]
     bad = [row for row in found if not row.ok]
     lines = [
         _para(
             f"Self-test of {sensor_map.game} ({sensor_map.board}, {sensor_map.sensor.part}):"
-            f" {report.channels} channels, each read {SELFTEST_SCANS} times with every magnet"
-            " off the board."
+            f" {len(found)} sensors on {report.channels} channels, each read {SELFTEST_SCANS}"
+            " times with every magnet off the board."
         ),
         _para(
             f"Expected idle voltage: {_window_text(report.window)}"
@@ -217,8 +237,8 @@ def table(report: SelfTestReport, sensor_map: SensorMap, *, only_out: bool = Fal
         )
     width = max([5, *(len(row.space or "-") for row in found)])
     lines += ["", f"channel  {'space':<{width}}  idle V  expected V     result"]
-    for row in found:
-        if only_out and row.ok:
+    for row in every:
+        if only_out and (row.ok or not row.sensor):
             continue
         lines.append(
             f"{row.channel:>7}  {row.space or '-':<{width}}  {row.volts:6.3f}"
@@ -226,10 +246,10 @@ def table(report: SelfTestReport, sensor_map: SensorMap, *, only_out: bool = Fal
         )
     lines.append("")
     if not bad:
-        lines.append(f"All {report.channels} channels idle inside the window.")
+        lines.append(f"All {len(found)} sensors idle inside the window.")
     else:
         lines.append(
-            f"{report.channels - len(bad)} of {report.channels} channels OK, {len(bad)} OUT."
+            f"{len(found) - len(bad)} of {len(found)} sensors OK, {len(bad)} OUT."
             " What that usually means:"
         )
         muxes = whole_multiplexers(found)
@@ -240,7 +260,7 @@ def table(report: SelfTestReport, sensor_map: SensorMap, *, only_out: bool = Fal
             last = min(first + MUX_INPUTS, report.channels) - 1
             lines.append(
                 _para(
-                    f"every channel of first-level multiplexer {mux} ({first}-{last}) is OUT:"
+                    f"every sensor of first-level multiplexer {mux} ({first}-{last}) is OUT:"
                     + _WHOLE_MUX,
                     "* ",
                 )

@@ -155,6 +155,11 @@ class PhysicalBoard:
         self._noise = [
             [round(self.rng.gauss(0.0, noise_counts)) for _ in range(n)] for _ in range(_NOISE_POOL)
         ]
+        # A grounded input (no spot on the channel) reads 0: no noise below it.
+        unused = [ch for ch, p in enumerate(self._pos) if p is None]
+        for row in self._noise:
+            for ch in unused:
+                row[ch] = 0
         # Per kind, each magnet's field table with its sign (built once per process).
         self._tables: dict[str, list[tuple[int, FieldTable]]] = {
             name: [(m.sign, field_table(m, spec)) for m in kind.magnets]
@@ -295,7 +300,10 @@ class PhysicalBoard:
         self._dirty = True
 
     def clean_reading(self, channel: int) -> int:
-        """The reading without ADC noise (offset, gain and clamp applied)."""
+        """The reading without ADC noise (offset, gain and clamp applied); 0 for a channel
+        no spot uses: the board ties that multiplexer input to ground."""
+        if self._pos[channel] is None:
+            return 0
         lo, hi = self._rails
         value = MID_SCALE + self.offsets[channel] + self.gains[channel] * self._field[channel]
         return int(min(hi, max(lo, round(value))))

@@ -14,6 +14,8 @@ import time
 import pytest
 from faults_support import fault_table, simulated  # noqa: F401 - the fixture
 
+from lawmaster.hardware.sensor_map import SensorMap
+
 FACES = ["1", "2", "3", "4", "arrow"]
 SEATS = ("gw", "red", "green")
 
@@ -130,13 +132,14 @@ def test_faults_a_sensor_stuck_during_play(simulated):  # noqa: F811
 @pytest.mark.timeout(90)
 def test_faults_a_dead_channel_at_boot(tmp_path):
     dead_space = "A1"
+    dead = SensorMap.load("gw-brott").spots_of(dead_space)[0].channel
 
     def patch(overrides: dict) -> None:
-        overrides[0] = lambda value: 0  # channel 0 (A1): its input shorted to ground
+        overrides[dead] = lambda value: 0  # A1's sensor input shorted to ground
 
     ft = fault_table(tmp_path, patch)
     try:
-        assert ft.channel_of(dead_space) == 0
+        assert ft.channel_of(dead_space) == dead
         ft.wait(lambda: ft.table.referee.paused is not None)
         assert f"the sensor under {dead_space} reads at the edge of its range" in (
             ft.table.referee.paused
@@ -144,7 +147,7 @@ def test_faults_a_dead_channel_at_boot(tmp_path):
         _everyone_sees_blind(ft, f"the sensor under {dead_space}")
         assert "found at start-up" in ft.page("/table")
         _nothing_decided(ft, len(ft.entries()))
-        del ft.overrides[0]  # the wire is mended
+        del ft.overrides[dead]  # the wire is mended
         ft.wait(lambda: not ft.table.referee.holding)
         assert ft.table.submit("red", {"act": "roll", "by": "red", "faces": FACES})["ok"]
     finally:

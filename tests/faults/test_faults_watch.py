@@ -78,8 +78,9 @@ def test_faults_watch_a_stuck_channel_is_flagged_and_cleared_when_it_lives_again
 def test_faults_watch_a_channel_at_a_rail_from_the_first_scan_is_a_start_up_fault(calibration):
     rig = _rig(calibration)
     watch = ChannelWatch(rig.map, calibration, rate=RATE)
-    _run(rig, watch, 0.3, {0: lambda r, t: 65535})
-    fault = watch.flagged[0]
+    a1 = rig.map.spots_of("A1")[0].channel
+    _run(rig, watch, 0.3, {a1: lambda r, t: 65535})
+    fault = watch.flagged[a1]
     assert (fault.reason, fault.space, fault.source) == ("rail", "A1", "start-up")
 
 
@@ -157,7 +158,8 @@ def test_faults_health_words_for_the_link_and_a_self_test_report(calibration):
         health.link_status(SimpleNamespace(state=state, detail=""))
         assert health.scanner == words
     assert health.blind() is None
-    health.channel_faults_reported(source="self-test", failed={0: "no-field reading off by 900"})
+    a1 = rig.map.spots_of("A1")[0].channel
+    health.channel_faults_reported(source="self-test", failed={a1: "no-field reading off by 900"})
     assert health.blind() == (
         "the sensor under A1 failed the scanner's own test (no-field reading off by 900)"
     )

@@ -15,19 +15,23 @@ import pytest
 
 from lawmaster.hardware.electronics import prices as prices_mod
 from lawmaster.hardware.electronics.cost import (
+    LONGEST_LEAD_MM,
     OFF_SCHEMATIC,
     Unpriced,
     bill,
+    cable_parts,
     card_count,
     order_number,
 )
 from lawmaster.hardware.electronics.generate import host_design, scanner_design
 from lawmaster.hardware.electronics.mechanical import PARTS, BadPriceUnit, MechPart
 from lawmaster.hardware.electronics.mechanical import parts as mechanical_parts
+from lawmaster.hardware.electronics.parts import spec_of
 from lawmaster.hardware.electronics.pcb_cost import PcbSpec, fab_cost, quote, specs_for
 from lawmaster.hardware.magnetics import stack
 from lawmaster.hardware.mechanical.parts import PIECES, magnet_price
-from lawmaster.hardware.mechanical.supports import outline, support_points
+from lawmaster.hardware.mechanical.supports import off_piece_points, outline, support_points
+from lawmaster.hardware.pcb import cables, pcbs
 from lawmaster.hardware.sensor_map import SensorMap
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
@@ -43,8 +47,13 @@ def test_bom_every_line_of_a_board_has_a_price(board):
     designs = [scanner_design(board), host_design("i2c")]
     for design in designs:
         for key, value in set(design.parts.values()):
+            spec = spec_of(key)
+            if not spec.bought:
+                continue  # a bare test pad: copper of the PCB
             number = order_number(key, value)
             assert prices.for_mpn(number) is not None, f"no price for {number}"
+            for _, item, example in spec.extras:
+                assert prices.for_mpn(example) is not None, f"no price for {item}"
     for row in OFF_SCHEMATIC:
         assert row.price in prices.prices, row.item
     for part in mechanical_parts(board):
@@ -204,7 +213,8 @@ def test_mechanical_parts_are_the_design_s(board):
     screws = [p for p in parts.values() if p.id.startswith("screw-")]
     assert len(screws) == 2 and all(p.qty == n_sup for p in screws)
     if not stack.two_sided(board):
-        assert parts["spacer-pad"].qty == n_sup
+        # One pad per support, and a second where a support stands off the PCB pieces.
+        assert parts["spacer-pad"].qty == n_sup + len(off_piece_points(board))
         assert parts["spacer-pad"].size_mm[1] == stack.layer(board, "front_spacer").thickness_mm
     # Every magnet size of the map: the pieces' count plus a spare, at its own price.
     count: dict[str, int] = {}
@@ -271,3 +281,50 @@ def test_mechanical_parts_file_of_another_format_is_refused(tmp_path):
     path.write_text(json.dumps(data), "utf-8")
     with pytest.raises(ValueError, match="regenerate"):
         mechanical_parts("gw-brott", path)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_bom_pcbs_are_the_generated_boards_and_every_cable_is_priced(board, bills):
+    priced = bills[board]
+    # The PCBs priced are the generated boards' own list: the scanner and every kind of piece.
+    assert specs_for(board) == [PcbSpec.of(record) for record in pcbs(board)]
+    assert [s.name for s in specs_for(board)][0] == "scanner"
+    assert all(s.width_mm <= 100 and s.height_mm <= 100 for s in specs_for(board))
+    (pcb_line,) = [ln for ln in priced.lines if ln.section == "PCBs"]
+    assert pcb_line.amount == sum(s.quantity for s in specs_for(board))
+    # Every cable between them: two SH housings, a pre-crimped lead per way (two spliced
+    # past the longest lead sold).
+    need: dict[str, float] = {}
+    for cable in cables(board):
+        for number, count in cable_parts(cable):
+            need[number] = need.get(number, 0) + count
+        housing, leads = cable_parts(cable)
+        assert housing == (f"JST SHR-{cable.ways:02d}V-S-B", 2)
+        assert leads[1] == cable.ways * -(-cable.length_mm // LONGEST_LEAD_MM)
+    lines = {ln.order_number: ln for ln in priced.lines if ln.section == "cables"}
+    assert {n: ln.amount for n, ln in lines.items()} == need
+    assert priced.by_section()["cables"] > 0
+
+
+def test_bom_prices_what_the_circuit_really_carries(bills):
+    numbers = {ln.order_number for b in bills.values() for ln in b.lines}
+    # The input protection the scanner board carries, the rail filter, the Pico H and
+    # its sockets; nothing of the old one-PCB design.
+    for number in (
+        "Littelfuse 0466001.NR",
+        "Vishay SS14-E3/61T",
+        "Littelfuse SMAJ15A",
+        "Bourns SRR1210A-100M",
+        "Raspberry Pi SC0917 (Pico H)",
+        "Samtec SSW-120-01-T-S",
+        "Nexperia 74HC4067PW,118",
+    ):
+        assert number in numbers, number
+    words = " ".join(ln.item for b in bills.values() for ln in b.lines)
+    assert "the size of the board" not in words and "PTC" not in words
+    assert not any("sensor PCB" in row.item for row in OFF_SCHEMATIC)
+    # The Pico takes two 1 × 20 sockets.
+    sockets = [
+        ln for ln in bills["gw-brott"].lines if ln.order_number == "Samtec SSW-120-01-T-S"
+    ]
+    assert [ln.amount for ln in sockets] == [2]

@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from lawmaster.hardware.magnetics import check, margins
+from lawmaster.hardware.magnetics import margins
+from lawmaster.hardware.magnetics.check import check
 from lawmaster.hardware.sensor_map import SensorMap
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")

@@ -15,6 +15,7 @@ import pytest
 from lawmaster.hardware import mechanical
 from lawmaster.hardware.magnetics import stack
 from lawmaster.hardware.mechanical import parts, stand, supports
+from lawmaster.hardware.pcb import layout
 from lawmaster.hardware.sensor_map import SensorMap
 
 BOARDS = ("gw-brott", "judge-dredd", "unamerican-graffiti")
@@ -77,15 +78,26 @@ def test_supports_stand_clear_of_every_sensor_and_hold_the_cover_flat(board):
 def test_the_stand_holds_the_scanner_and_the_board():
     s = stand.gw_stand()
     length, depth, height = stand.compartment_mm(s)
-    sl, sw, sh = stand.SCANNER_MM
-    assert length >= sl and depth >= sw and height >= sh + stand.SCANNER_STANDOFF_MM
+    # The scanner board as it is laid out (98 × 80 mm), its plugs' room round it, and its
+    # tallest part (the Pico H in its sockets, 12.51 mm) over its standoffs and its board.
+    sl, sw, sh = stand.scanner_envelope()
+    w, h = layout.SCANNER_SIZE
+    assert (sl, sw) == (w + 45.0, h + 26.0 + 15.0)
+    assert stand.scanner_tallest_mm() == pytest.approx(8.51 + 1.0 + 3.0)
+    assert sh == pytest.approx(stand.SCANNER_STANDOFF_MM + 1.6 + stand.scanner_tallest_mm())
+    assert length >= sl and depth >= sw and height >= sh
+    assert stand.scanner_spare_mm("gw-brott") >= 0
+    assert stand.scanner_room("gw-brott")["front"] == pytest.approx(39.0 - 6.0 - 1.6)
     # The grooves take the thickest board the stack's tolerances allow, lined with felt.
     assert s.groove_w - 2 * s.felt_t > stand.board_thickness("max")
     assert s.groove_w - 2 * s.felt_t - stand.board_thickness() < 1.5
     # A player's press on the board's top edge does not tip it.
     assert stand.tipping_force_n(s) > supports.PRESS_N
     bl, bw, bh = stand.scanner_box()
-    assert bl - 12 >= sl and bw - 12 >= sw and bh - 12 >= sh + stand.SCANNER_STANDOFF_MM
+    assert bl - 12 >= sl and bw - 12 >= sw and bh - 12 >= sh + stand.LID_AIR_MM - 1e-9
+    for board in ("judge-dredd", "unamerican-graffiti"):
+        assert stand.scanner_spare_mm(board) >= 0
+        assert stand.scanner_room(board)["front"] >= stand.scanner_tallest_mm()
 
 
 def test_parts_json_lists_every_part_the_design_needs():
@@ -150,3 +162,12 @@ def test_build_md_s_stack_figures_are_the_design_s():
     phrases.append(f"counts {paper.thickness_mm:.2f} ± {paper.tol_mm:g} mm for it")
     for phrase in phrases:
         assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("board", ("judge-dredd", "unamerican-graffiti"))
+def test_no_support_stands_in_the_rims_cable_slot(board):
+    o = supports.outline(board)
+    half = supports.CABLE_SLOT_MM[0] / 2
+    for x, y in supports.support_points(board):
+        if y > o.height:  # the bottom rim's row
+            assert abs(x - o.width / 2) >= half + supports.SLOT_CLEAR_MM - 1e-9, (x, y)

@@ -51,15 +51,23 @@ def test_the_firmware_scans_each_board_into_the_hosts_decoder(board: str) -> Non
         assert hello.capacity == firmware_config.CONFIG["muxes"] * 16
         assert pico.hz == firmware_config.CONFIG["cpu_hz"]  # the firmware set its clock
         # The boot self-test (again on the map's layout, by the board's idle window, which
-        # the link sent) saw live, centred sensors on every channel, each one's mean idle
-        # reading in the report.
+        # the link sent) saw live, centred sensors on every sensor's channel, each one's
+        # mean idle reading in the report; the channels no spot uses (channels follow the
+        # pieces: 16 × multiplexer + input) are inputs tied to ground and read the low rail.
         window = idle_window_counts(sensor_map)
         scanner.wait(lambda: scanner.selftests)
         boot = scanner.selftests[0]
         assert (boot.channels, boot.command_seq, boot.window) == (sensor_map.channels, 0, window)
-        assert dict(boot.failed) == {} and set(boot.codes) == {0}
+        spaces = sensor_map.space_of_channel()
+        grounded = {c for c, space in enumerate(spaces) if space is None}
+        assert len(grounded) == sensor_map.channels - len(sensor_map.spots)
+        assert dict(boot.failed) == {c: "stuck at the low rail" for c in grounded}
         clean = scanner.readings()
         for channel, reading in enumerate(boot.readings):
+            if channel in grounded:
+                assert clean[channel] == 0 and boot.codes[channel] == p.FAULT_LOW_RAIL
+                continue
+            assert boot.codes[channel] == 0
             assert window[0] <= reading <= window[1]
             assert abs(reading - clean[channel]) < 64, channel  # 32 scans of noise averaged
 
@@ -113,7 +121,12 @@ def test_the_firmware_scans_each_board_into_the_hosts_decoder(board: str) -> Non
         pico.set_values(values)
         report = link.selftest(timeout=300)
         assert report is not None and report.window == window and report.command_seq > 0
-        assert dict(report.failed) == {out: "idle reading outside its window"}
+        grounded_failed = {c: "stuck at the low rail" for c in grounded}
+        assert dict(report.failed) == {out: "idle reading outside its window", **grounded_failed}
         assert report.codes[out] == p.FAULT_OFFSET
         assert abs(report.readings[out] - (window[1] + 400)) < 64
-        assert all(window[0] <= r <= window[1] for c, r in enumerate(report.readings) if c != out)
+        assert all(
+            window[0] <= r <= window[1]
+            for c, r in enumerate(report.readings)
+            if c != out and c not in grounded
+        )

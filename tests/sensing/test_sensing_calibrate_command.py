@@ -19,8 +19,14 @@ def test_simulated_calibration_shows_progress_and_saves(tmp_path):
     result = CliRunner().invoke(command, ["--simulated", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "Take every magnet off the board" in result.output
-    assert "Put a criminal on B2 [channel 11]: 11 of 122 spots done" in result.output
-    assert "Put a gw on A1" in result.output
+    # The flow walks the spots in channel order (the order the sensor pieces number them).
+    order = sorted(SensorMap.load("gw-brott").spots, key=lambda s: s.channel)
+    twelfth = order[11]
+    assert (
+        f"Put a criminal on {twelfth.space} [channel {twelfth.channel}]: 11 of 122 spots done"
+        in result.output
+    )
+    assert f"Put a gw on {order[0].space} [channel {order[0].channel}]" in result.output
     assert f"Saved {out}" in result.output
     calibration = Calibration.load(out)
     assert calibration.channels == 122 and set(calibration.levels) == {"criminal", "gw"}
@@ -101,7 +107,7 @@ def test_calibration_through_a_scanner_starts_with_its_self_test():
         _calibrate_port(gw, pico.port, lambda prompt: None, timeout=0.5, say=said.append)
     text = "\n".join(said)
     channel = next(s.channel for s in gw.spots if s.space == "C3")
-    assert f"{channel:>7}  C3 " in text and "121 of 122 channels OK, 1 OUT" in text
+    assert f"{channel:>7}  C3 " in text and "121 of 122 sensors OK, 1 OUT" in text
     words = " ".join(text.split())
     assert "a magnet or piece left on or near this spot" in words
     assert f"lawmaster selftest --port {pico.port}" in words

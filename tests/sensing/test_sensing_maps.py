@@ -16,7 +16,10 @@ GAMES = ("gw-brott", "judge-dredd", "unamerican-graffiti")
 def test_map_loads_with_unique_channels_and_separate_spots(game):
     sensor_map = SensorMap.load(game)
     channels = [s.channel for s in sensor_map.spots]
-    assert sorted(channels) == list(range(len(channels)))  # dense from 0
+    # Unique and from 0; gaps are allowed where a multiplexer input has no sensor (the
+    # channels follow the sensor pieces, tests/hardware/test_pcb_plan.py checks they agree).
+    assert len(set(channels)) == len(channels) and min(channels) == 0
+    assert max(channels) == sensor_map.channels - 1
     points = [(s.x, s.y) for s in sensor_map.spots]
     closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1 :])
     assert closest >= 12.0  # a magnet is seen within ~5 mm: spots never share one

@@ -15,7 +15,9 @@ from lawmaster.host.sensing.idle import rows, table, volts
 from lawmaster.host.sim.physics import PhysicalBoard
 from lawmaster.host.sim.pico import SimulatedPico
 
-LINE = re.compile(r"^ +(\d+)  (\S+) +(\d\.\d{3})  (\d\.\d{3})-(\d\.\d{3}) V  (OK|OUT.*)$")
+LINE = re.compile(
+    r"^ +(\d+)  (\S+) +(\d\.\d{3})  (\d\.\d{3})-(\d\.\d{3}) V  (OK|OUT.*|no sensor.*)$"
+)
 
 
 def table_lines(output: str) -> dict[int, tuple[str, float, float, float, str]]:
@@ -27,6 +29,10 @@ def table_lines(output: str) -> dict[int, tuple[str, float, float, float, str]]:
             ch, space, idle, low, high, result = match.groups()
             found[int(ch)] = (space, float(idle), float(low), float(high), result)
     return found
+
+
+def spaces_of(sensor_map: SensorMap) -> list[str | None]:
+    return sensor_map.space_of_channel()
 
 
 def words(text: str) -> str:
@@ -41,12 +47,19 @@ def test_a_healthy_simulated_board_reads_every_sensor_inside_its_window() -> Non
     found = table_lines(result.output)
     assert sorted(found) == list(range(sensor_map.channels))
     spaces = sensor_map.space_of_channel()
+    sensors = [ch for ch, space in enumerate(spaces) if space]
+    # Channels follow the pieces: Judge Dredd's 114 sensors sit on 116 channels, the two
+    # inputs without a sensor tied to ground, listed and not judged.
+    assert len(sensors) == 114 and sensor_map.channels == 116
     for channel, (space, idle, w_low, w_high, verdict) in found.items():
-        assert space == spaces[channel] and verdict == "OK"
         assert (w_low, w_high) == (round(volts(low), 3), round(volts(high), 3))
+        if spaces[channel] is None:
+            assert space == "-" and idle == 0 and verdict == "no sensor: input tied to ground"
+            continue
+        assert space == spaces[channel] and verdict == "OK"
         assert w_low <= idle <= w_high
     assert f"({low}-{high} counts)" in result.output
-    assert f"All {sensor_map.channels} channels idle inside the window." in result.output
+    assert "All 114 sensors idle inside the window." in result.output
 
 
 def test_a_piece_left_on_the_board_is_out_and_said_in_words() -> None:
@@ -63,8 +76,8 @@ def test_a_piece_left_on_the_board_is_out_and_said_in_words() -> None:
     below = re.fullmatch(r"OUT  (\d+) mV below", verdict)
     assert idle < low and below and abs(int(below[1]) - (low - idle) * 1000) <= 1.5
     text = words(result.output)
-    assert f"{gw.channels - len(found)} of {gw.channels} channels OK, {len(found)} OUT." in text
-    assert f"channels {e5} (E5)" in text and "a north pole near this sensor" in text
+    assert f"{gw.channels - len(found)} of {gw.channels} sensors OK, {len(found)} OUT." in text
+    assert f"{e5} (E5)" in text and "a north pole near this sensor" in text
     assert "the unipolar DRV5056 idles near 0.6 V" in text  # a wrong part, in words
 
 
@@ -88,13 +101,14 @@ def test_every_kind_of_fault_in_words() -> None:
     assert found[5][4] == "OUT  stuck at the low rail" and found[7][4] == "OUT  no noise"
     assert found[9][4] == "OUT  10 mV above" and found[0][4] == "OK"
     said = words(text)
-    assert "channel 3 (D1): stuck at the 3.3 V rail" in said
+    assert f"channel 3 ({spaces_of(gw)[3]}): stuck at the 3.3 V rail" in said
     assert "solder bridge between the sensor's VCC and OUT pins" in said
-    assert "channel 7 (H1): the same value in all 32 scans" in said
+    assert f"channel 7 ({spaces_of(gw)[7]}): the same value in all 32 scans" in said
     assert "It is just outside" in said
-    assert "every channel of first-level multiplexer 2 (32-47) is OUT" in said
-    dead = ", ".join(f"{c} ({gw.spots[c].space})" for c in range(32, 48))
-    assert f"channels 5 (F1), {dead}:" in said
+    assert "every sensor of first-level multiplexer 2 (32-47) is OUT" in said
+    spaces = gw.space_of_channel()
+    dead = ", ".join(f"{c} ({spaces[c]})" for c in range(32, 48))
+    assert f"channels 5 ({spaces[5]}), {dead}:" in said
     assert "A1 to A4" in said  # what it cannot see
     assert [r.channel for r in rows(report, gw) if not r.ok] == [3, 5, 7, 9, *range(32, 48)]
 
@@ -111,8 +125,11 @@ def test_selftest_through_a_port_sends_the_boards_window() -> None:
     board = PhysicalBoard(sensor_map, seed=3)
     with SimulatedPico(frame=board.frame, channels=sensor_map.channels) as pico:
         report = run_selftest(sensor_map, pico.port, timeout=10)
-    # The clock of this board never moves: every scan reads the same frame, frozen.
+    # The clock of this board never moves: every scan reads the same frame, frozen; the
+    # inputs with no sensor (grounded: Graffiti's 77 sensors sit on 120 channels) read 0.
     assert report.window == idle_window_counts(sensor_map) and report.command_seq > 0
-    assert set(report.failed.values()) == {"no noise"}
+    spaces = sensor_map.space_of_channel()
+    assert {report.failed[c] for c, s in enumerate(spaces) if s} == {"no noise"}
+    assert {report.failed[c] for c, s in enumerate(spaces) if not s} == {"stuck at the low rail"}
     result = CliRunner().invoke(command, ["--game", "judge-dredd"])
     assert result.exit_code == 2 and "--port" in result.output

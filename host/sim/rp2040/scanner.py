@@ -80,7 +80,8 @@ class EmulatedScanner:
         self.link: Link | None = None
 
     def readings(self) -> list[int]:
-        """Every sensor's output now, without noise (the emulator adds it per conversion)."""
+        """Every channel's output now, without noise (the emulator adds it per conversion);
+        0 on a channel no spot uses: the board ties that multiplexer input to ground."""
         return [self.physical.clean_reading(c) for c in range(self.map.channels)]
 
     def __enter__(self) -> EmulatedScanner:
