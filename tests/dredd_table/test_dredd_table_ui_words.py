@@ -4,6 +4,7 @@ right action."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -182,11 +183,10 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
     with create_app(host).test_request_context():
         ui = judge_dredd.JudgeDreddUI()
         html = str(ui.controls({**snapshot, "view": view}, table.token("a"), False))
-    values = re.findall(r"name=\"choice\" value='([^']+)'", html)
+    values = [json.loads(v) for v in re.findall(r"name=\"choice\" value='([^']+)'", html)]
     city = Board.load("standard")
     expected = [
-        f'{{"card": "robodoc-1", "to": "{s}"}}'
-        for s in city.neighbours(view["judges"]["a"]["sector"])
+        {"card": "robodoc-1", "to": s} for s in city.neighbours(view["judges"]["a"]["sector"])
     ]
     assert values[: len(expected)] == expected and len(values) == len(expected) + 1
     assert "Play no Robodoc" in html and "Fergee" not in html  # only Robodoc helps now

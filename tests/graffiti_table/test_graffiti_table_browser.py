@@ -58,9 +58,9 @@ def test_graffiti_table_browser_tap_a_hex_then_enter_the_judges_dice(live, conte
     assert phantom.locator("svg.graffiti-board g.threat").count() == 0
     assert phantom.locator('[data-region="prompts"] .prompt').count() == 0
 
-    # The scrawler taps the hex on the map (its threat shading lies on top and names the
-    # same hex): the action bar asks to confirm, and a second tap moves there.
-    hex_ = chopper.locator('svg.graffiti-board g.threat[data-cell="-1,5"] polygon')
+    # The scrawler taps the hex on the map (the hex itself carries its threat shading):
+    # the action bar asks to confirm, and a second tap moves there.
+    hex_ = chopper.locator('svg.graffiti-board g.threat[data-cell="-1,5"] > polygon').first
     hex_.click()
     chopper.locator(".action-bar #chooser button.chooser-go").wait_for()
     hex_.click()
@@ -79,8 +79,10 @@ def test_graffiti_table_browser_tap_a_hex_then_enter_the_judges_dice(live, conte
     assert phantom.locator(".graffiti-extras .die").all_inner_texts() == ["2", "4", "4"]
 
     # A Judge's move from its button: Judge 2 steps onto the first hex offered.
-    button = phantom.locator('fieldset.judge-moves[data-judge="2"] button[data-to]:not(.secondary)')
-    to = button.first.get_attribute("data-to")
+    button = phantom.locator(
+        'fieldset.judge-moves[data-judge="2"] button[data-on-board]:not(.secondary)'
+    )
+    to = button.first.get_attribute("data-on-board")
     button.first.click()
     phantom.locator(f'g.piece.judge[data-judge="2"][data-cell="{to}"]').wait_for()
     chopper.locator(f'g.piece.judge[data-judge="2"][data-cell="{to}"]').wait_for()

@@ -112,7 +112,8 @@ def test_web_ui_gw_deduction_map_per_criminal_and_tap_to_list(game, context):
         shaded = card.locator("svg.gw-mini rect.mini-maybe")
         assert sorted(shaded.evaluate_all("rs => rs.map(r => r.dataset.cell)")) == cells
         # Shaded in the board key's greyscale steps (how likely), not by colour alone.
-        levels = set(shaded.evaluate_all("rs => rs.map(r => r.dataset.level)"))
+        step = "rs => rs.map(r => r.getAttribute('class').match(/\\bl(\\d)\\b/)[1])"
+        levels = set(shaded.evaluate_all(step))
         assert levels and levels <= {"0", "1", "2", "3"}
         # The map is large and has its coordinates.
         assert card.locator("svg.gw-mini").bounding_box()["width"] >= 240
@@ -125,7 +126,7 @@ def test_web_ui_gw_deduction_map_per_criminal_and_tap_to_list(game, context):
         box = card.locator("details.gw-cells summary").bounding_box()
         assert box["height"] >= 44
     # Main board: every mark names the pieces that may be there by letter.
-    marks = page.locator("svg.gw-board g.maybe text")
+    marks = page.locator("svg.gw-board g.maybe text.pt")
     labels = marks.evaluate_all("ts => ts.map(t => t.textContent)")
     assert labels and set("".join(labels)) == {"R", "G"}
 

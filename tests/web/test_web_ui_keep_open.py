@@ -153,7 +153,7 @@ def test_web_ui_keep_open_a_tapped_threat_hex_keeps_focus(tmp_path, browser):
         try:
             threat = page.locator("svg.graffiti-board g.threat").first
             key = threat.get_attribute("data-key")
-            threat.locator("polygon").click()
+            threat.locator("> polygon").first.click()
             assert threat.evaluate("t => t === document.activeElement")
             assert page.locator(f'[data-key="{key}"] .threat-pct').is_visible()
             threat.evaluate("t => { t.dataset.before = '1'; }")
