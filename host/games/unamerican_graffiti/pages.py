@@ -193,7 +193,8 @@ def _hexes(grid: Board, layout: _Layout, threat: Mapping[str, Any] | None = None
         if h.is_location:
             parts.append(
                 f'<text class="prestige" x="{x + SIZE * 0.62:.1f}" y="{y + SIZE * 0.38:.1f}" '
-                f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" fill="#333">'
+                f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" fill="#333" '
+                'stroke="#fff" stroke-width="3" paint-order="stroke">'
                 f"{h.prestige}</text>"
             )
         # Shown while the hex has focus: inside the hex, where later hexes do not cover it.
