@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from lawmaster.host.bench import percentile
+from lawmaster.host.bench import _pushes, percentile
 from lawmaster.host.journal import ACTION, Journal
 from lawmaster.host.runtime import Autoplay, Runtime, demo_header, open_host, start_web, wait_until
 from lawmaster.host.sim.hardware import SimulatedHardware
@@ -233,13 +233,19 @@ def _came_to_rest(trace: list[Any], piece: str, start: float, end: float) -> flo
 def run() -> dict[str, float]:
     """The table group's figures.
 
+    ``update_bytes_p50``/``_p99``, ``update_bytes_full_page_p99``,
+    ``update_bytes_samples`` and ``page_bytes_first_load``: what a tablet receives per
+    live push and per first load, over whole simulated games (see :mod:`._pushes`).
+
     ``observation_to_tablet_p99_ms`` is the referee's and the web's share of
     ``settle_to_tablet``: from the frame in which the tracker reported the move
     to the SSE event at the client (the rest is the sensing and tracker stages
     deciding that the magnet is still).
     """
     settle = settle_to_tablet_ms()
+    pushes = _pushes.summary(_pushes.measure(), percentile)
     return {
+        **pushes,
         "journal_append_p99_ms": round(percentile(journal_append_ms(), 99), 3),
         "settle_to_tablet_p99_ms": round(percentile([s for s, _ in settle], 99), 3),
         "settle_to_tablet_median_ms": round(percentile([s for s, _ in settle], 50), 3),

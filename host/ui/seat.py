@@ -32,12 +32,43 @@ open, focused or scrolled when a push redraws its region.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from . import generic
+from .look import CHOOSABLE
+
+
+@dataclass(frozen=True)
+class BarButton:
+    """A button of the action bar: it submits a form of the page's prompts (``form``: its
+    id) with ``value`` (JSON) as the pressed choice, or plays a die face."""
+
+    label: str
+    form: str
+    value: str = ""
+    secondary: bool = False
+    #: A die face drawn as a die (its pips), instead of a word.
+    face: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended, as the game-over banner says it."""
+
+    #: The seats that won (empty: nobody, or a draw).
+    winners: Sequence[str] = ()
+    draw: bool = False
+    #: Why, in a sentence ("GW has no handcuffs left."), or empty.
+    why: str = ""
+    #: Final scores, one row per seat or side: (seat or "", what it is called, the score).
+    scores: Sequence[tuple[str, str, str]] = field(default_factory=tuple)
+    #: What the score column means ("Prestige", "Points").
+    score_word: str = ""
 
 
 class SeatUI:
@@ -65,6 +96,73 @@ class SeatUI:
         """A seat as players name it on the page's top bar and in "to act" (default:
         as the game's header names it)."""
         return seat
+
+    # -- how seats look (see :mod:`.look`) -------------------------------------------
+    def seats_of(self, snapshot: Mapping[str, Any]) -> list[str]:
+        """The player seats of the table a snapshot belongs to, in the table's order
+        (for the default look of a snapshot drawn without its table)."""
+        return [str(s) for s in snapshot.get("to_act") or []]
+
+    def colour_slots(self) -> list[tuple[str, str, str]]:
+        """The colours the setup page lets the host choose: (slot, label, default key).
+        The default: one slot per player, "1" to "6", in seat order."""
+        return [(str(i + 1), _("Player %(num)s", num=i + 1), CHOOSABLE[i]) for i in range(6)]
+
+    def seat_colours(self, seats: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, str]:
+        """Seat → colour key, from the setup page's choice (slot → key) and the defaults:
+        the n-th seat takes slot ``n``'s colour."""
+        found = {}
+        for i, seat in enumerate(seats):
+            default = CHOOSABLE[i % len(CHOOSABLE)]
+            found[seat] = str(chosen.get(str(i + 1)) or default)
+        return found
+
+    def mark(self, seat: str) -> str:
+        """The letter (or two) drawn on a seat's piece and chips."""
+        return str(seat)[:1].upper()
+
+    def shape(self, seat: str) -> str:
+        """The shape of a seat's piece and chips: "circle" or "square"."""
+        return "circle"
+
+    # -- the action bar and the end of the game -----------------------------------
+    def step(self, snapshot: Mapping[str, Any]) -> str:
+        """What this seat must do now, said after "Your turn:" (empty: the prompts say)."""
+        prompts = [p for p in snapshot.get("prompts") or [] if isinstance(p, Mapping)]
+        for p in prompts:
+            if p.get("kind") == "enter_dice":
+                return str(_("roll the dice and enter them"))
+        if prompts:
+            return str(_("answer the question below"))
+        return str(_("make your move"))
+
+    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
+        """What ``seat`` (one of those to act) is doing, as this snapshot's seat may know
+        it: a sentence naming it ("Judge Hershey is moving")."""
+        return str(_("%(who)s is to act", who=self.seat_name(seat)))
+
+    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
+        """The buttons that finish this seat's step, shown in the action bar (each
+        submits a form the controls draw). None by default: the prompts below have them."""
+        return []
+
+    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
+        """How the game ended (``None`` while it is on, or when the view does not say)."""
+        view = snapshot.get("view")
+        if not snapshot.get("over") or not isinstance(view, Mapping):
+            return None
+        winner = view.get("winner")
+        if isinstance(winner, str) and winner:
+            return Result(winners=(winner,))
+        return Result()
+
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        """The seat an event is about (its log line shows that seat's chip), if any."""
+        for key in ("by", "seat", "player", "judge"):
+            value = event.get(key)
+            if isinstance(value, str):
+                return value
+        return None
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """One log line for an event, as a sentence.

@@ -6,7 +6,8 @@ Two ways in, one result:
 * A plain HTML form (no script): the hidden field ``action`` holds the prompt's
   base action as JSON, a pressed button may add ``choice`` (a JSON object merged
   on top), and typed fields fill the rest. A field's name says its JSON type:
-  ``f:to`` text, ``i:face`` whole number, ``l:faces`` a list (repeated fields),
+  ``f:to`` text, ``i:face`` whole number, ``l:faces`` a list (repeated fields, or
+  numbered ones: ``l:faces.1``, ``l:faces.2``, one radio group per die, in that order),
   ``p:path`` cell names split on spaces or commas, ``b:two_player`` true/false.
   A field left empty is left out of the action.
 """
@@ -91,14 +92,23 @@ def action_from_form(request: Request) -> dict[str, Any]:
         if not isinstance(choice, dict):
             raise WebError(MALFORMED, "the chosen option must be an object")
         action.update(choice)
+    numbered: dict[str, list[tuple[int, str]]] = {}
     for key in form:
         kind, sep, name = key.partition(":")
         if not sep or not name:
+            continue
+        head, dot, index = name.rpartition(".")
+        if kind == "l" and dot and head and index.isdigit() and len(index) < 4:
+            parts = numbered.setdefault(head, [])
+            parts += [(int(index), v.strip()) for v in form.getlist(key) if v.strip()]
             continue
         value = _typed(kind, name, form.getlist(key))
         # A field left empty is not sent at all: engines refuse fields they do not expect.
         if value != "" and value != []:
             action[name] = value
+    for name, parts in numbered.items():
+        if parts:
+            action[name] = [*action.get(name, []), *(v for _i, v in sorted(parts))]
     return checked_action(action)
 
 

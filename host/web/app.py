@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from functools import partial
 from typing import Any
 
 from flask import Flask
 from jinja2 import ChoiceLoader
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
-from . import i18n, render
+from . import compress, i18n, render, static_files
 from .access import Access
 from .context import TABLE_SEAT
 from .errors import register_error_handlers
 from .guard import HOST_SCOPE, check_same_origin, form_field, join_scope, seat_scope
-from .notices import grant_hint, notice_line, request_line
+from .notices import grant_hint, notice_line, request_marked
 from .sse import StreamSlots
 from .templating import GameTemplates
 from .views import console, events, join, seat, setup, table
@@ -77,6 +81,8 @@ def create_app(host: Any, **config: Any) -> Flask:
     for blueprint in (table.bp, seat.bp, events.bp, setup.bp, join.bp, console.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
+    static_files.install(app)
+    compress.install(app)
     i18n.init_app(app)
     app.before_request(check_same_origin)
     app.jinja_env.globals.update(
@@ -88,10 +94,13 @@ def create_app(host: Any, **config: Any) -> Flask:
         seat_name=render.seat_name,
         seat_names=render.seat_names,
         notice_line=notice_line,
-        request_line=request_line,
+        request_line=request_marked,
         grant_hint=grant_hint,
     )
     app.jinja_env.filters["timestamp"] = _timestamp
+    # A form's JSON (a choice's value) without spaces: pages carry many, and so do the
+    # live pushes that redraw them.
+    app.jinja_env.filters["tojson"] = _compact_json
 
     @app.after_request
     def _headers(response: Any) -> Any:
@@ -111,6 +120,10 @@ def create_app(host: Any, **config: Any) -> Flask:
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     return app
+
+
+def _compact_json(value: Any) -> Markup:
+    return htmlsafe_json_dumps(value, dumps=partial(json.dumps, separators=(",", ":")))
 
 
 def _timestamp(at: float) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext
+from markupsafe import Markup, escape
 
 from lawmaster.host.plugin import DIGITAL
 
@@ -63,6 +64,17 @@ def request_line(request: Request, game: object) -> str:
     assert request.kind == SEAT
     seat = render.seat_name(game, request.seat or "")
     return _("A device asks for %(seat)s's seat: code %(code)s", seat=seat, code=request.code)
+
+
+def request_marked(request: Request, game: object) -> Markup:
+    """:func:`request_line` for a page: its code set large, to be matched at a glance with
+    the code the asking device shows."""
+    line = str(escape(request_line(request, game)))
+    code = str(escape(request.code))
+    head, found, tail = line.rpartition(code)
+    if not found:
+        return Markup(line)
+    return Markup(f'{head}<strong class="request-code">{code}</strong>{tail}')
 
 
 def dice_line(game: object, event: Mapping[str, Any]) -> str:

@@ -319,6 +319,7 @@ def move(state: State, action: Action) -> tuple[Draft, list[Event]]:
     d = Draft(state)
     from_jail = state.positions[index] == JAIL
     d.positions[index] = to
+    d.walked(index, to)
     position: JsonObject = {"by": piece, "to": state.board.name_of(to)}
     if face == "arrow":
         position["direction"] = direction

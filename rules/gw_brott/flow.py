@@ -55,6 +55,7 @@ def catch(d: Draft, index: int, events: list[Event]) -> None:
     cell = d.positions[index]
     piece = d.pieces[index]
     d.positions[index] = JAIL
+    d.walked(index, JAIL)
     d.handcuffs[index] += 1
     d.handcuffs_left -= 1
     events.append(

@@ -94,6 +94,7 @@ def new_state(header: Mapping[str, object]) -> tuple[State, list[Event]]:
         round=1,
         winner=None,
         deduction=deduction,
+        trails=((JAIL,),) * n,
     )
     events: list[Event] = [
         public(

@@ -96,6 +96,9 @@ class State:
     round: int
     winner: str | None
     deduction: Deduction
+    #: Per piece, every place it stood on after a move or a catch, in order (JAIL for
+    #: jail): what the end of the game reveals of where the criminals went.
+    trails: tuple[tuple[int, ...], ...] = ()
 
     @property
     def gw_turn(self) -> bool:
@@ -150,12 +153,19 @@ class Draft:
     round: int
     winner: str | None
     deduction: Deduction
+    trails: tuple[tuple[int, ...], ...]
 
     def __init__(self, state: State) -> None:
         for f in _FIELD_NAMES:
             setattr(self, f, getattr(state, f))
         for name in _LIST_FIELDS:
             setattr(self, name, list(getattr(state, name)))
+
+    def walked(self, index: int, place: int) -> None:
+        """Piece ``index`` now stands on ``place``: its trail gets it."""
+        trails = list(self.trails)
+        trails[index] = (*trails[index], place)
+        self.trails = tuple(trails)
 
     def freeze(self) -> State:
         values = {f: getattr(self, f) for f in _FIELD_NAMES}

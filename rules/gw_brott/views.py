@@ -159,6 +159,8 @@ class View(TypedDict):
     trumps_in_hand: int
     winner: str | None
     board: BoardView
+    #: At the end only, for everyone: piece → every place it stood on, in order.
+    trails: NotRequired[dict[str, list[str]]]
     # GW's own.
     trumps_left: NotRequired[list[str]]
     revealed: NotRequired[list[Revealed]]
@@ -226,7 +228,7 @@ def board_view(state: State) -> BoardView:
 
 def _public(state: State, seat: str) -> View:
     waiting = to_act(state)
-    return {
+    result: View = {
         "game": "gw-brott",
         "seat": seat,
         "two_player": state.two_player,
@@ -256,6 +258,16 @@ def _public(state: State, seat: str) -> View:
         "winner": state.winner,
         "board": board_view(state),
     }
+    if state.phase == Phase.OVER:
+        # The game is decided: where every criminal went is no secret any more, and
+        # the end shows it to everyone (jail as "jail", as positions are named).
+        result["trails"] = {
+            piece: [place_name(state, place) for place in state.trails[i]]
+            for i, piece in enumerate(state.pieces)
+        }
+        for i, piece in enumerate(state.pieces):
+            result["criminals"][piece]["position"] = place_name(state, state.positions[i])
+    return result
 
 
 def _gw_asked(state: State) -> GWRollAsked | GWMoveAsked | None:

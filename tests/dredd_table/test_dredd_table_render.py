@@ -105,16 +105,20 @@ def test_dredd_table_seat_pages_forms_move_and_roll(tmp_path, monkeypatch):
     def post_prompt(seat: str, kind: str, **fields: str) -> None:
         html = page(client, table, seat)
         form = re.search(rf'data-kind="{kind}".*?</form>', html, re.S).group(0)
-        base = re.search(r'name="action" value="([^"]+)"', form).group(1)
-        data = {"action": base.replace("&#34;", '"'), **fields}
+        base = re.search(r"name=\"action\" value='([^']+)'", form).group(1)
+        data = {"action": base, **fields}
         response = client.post(f"/seat/{table.token(seat)}/action", data=data)
         assert response.status_code == 303, response.get_data(as_text=True)[-400:]
 
     # The move prompt's buttons carry whole moves, two Sectors away included.
     html = page(client, table, "a")
-    button = r'value="([^"]*channel-99[^"]*)">Channel 99 \(turns up a Perp\)<'
+    # (and name the Sector they end in: a tap on it on the map chooses the same move).
+    button = (
+        r"value='([^']*channel-99[^']*)' data-on-board=\"channel-99\">"
+        r"Channel 99 \(turns up a Perp\)<"
+    )
     choice = re.search(button, html).group(1)
-    post_prompt("a", "dredd_move", choice=choice.replace("&#34;", '"'))
+    post_prompt("a", "dredd_move", choice=choice)
     assert table.actions[-1] == {"act": "move", "by": "a", "path": ["mega-mall", "channel-99"]}
     table.submit("b", {"act": "move", "by": "b", "path": []})
     table.submit("a", {"act": "end_movement"})

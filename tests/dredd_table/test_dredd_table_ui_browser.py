@@ -40,13 +40,14 @@ def test_dredd_table_ui_browser_hand_is_cards_and_odds_come_before_commit(combat
     page = context.new_page()
     page.goto(f"{url}/seat/{table.token('a')}")
     commit = page.locator('.prompt-jd[data-act="commit"]')
-    # The hand as card elements: printed name, type, effect text.
+    # The hand as small cards side by side: printed name, type, what it does in the fight
+    # (its badge), its effect text on a long press (its title).
     cards = commit.locator(".jd-card")
     expect(cards).to_have_count(2)
     fergee = commit.locator(".jd-card", has_text="Fergee")
     expect(fergee.locator(".jd-card-name")).to_have_text("Fergee")
     expect(fergee.locator(".jd-card-kind")).to_have_text("Combat")
-    expect(fergee.locator(".jd-card-text")).to_contain_text("the slugger from the Old Ohio River")
+    expect(fergee).to_have_attribute("title", re.compile("the slugger from the Old Ohio River"))
     expect(fergee.locator(".jd-card-badge")).to_have_text("+1 die")
     # The odds bar is there, in the commit block, above the cards, before anything is added.
     odds = commit.locator(".odds")

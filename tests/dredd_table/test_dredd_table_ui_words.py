@@ -4,6 +4,7 @@ right action."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -156,8 +157,8 @@ def test_dredd_table_ui_cards_are_buttons_posting_the_commit(tmp_path, monkeypat
     block = re.search(r'data-act="commit".*?</form>', html, re.S).group(0)
     assert "Aah-Ankle Trap!" in block and "Sabotage: the Judge steps in an ankle trap." in block
     assert 'class="jd-card jd-card-combat' in block
-    base = re.search(r'name="action" value="([^"]+)"', block).group(1).replace("&#34;", '"')
-    choice = re.search(r'name="choice" value="([^"]+)"', block).group(1).replace("&#34;", '"')
+    base = re.search(r"name=\"action\" value='([^']+)'", block).group(1)
+    choice = re.search(r"name=\"choice\" value='([^']+)'", block).group(1)
     response = client.post(
         f"/seat/{table.token('b')}/action", data={"action": base, "choice": choice}
     )
@@ -182,11 +183,10 @@ def test_dredd_table_ui_a_kod_judge_is_offered_robodoc_to_each_adjacent_sector(
     with create_app(host).test_request_context():
         ui = judge_dredd.JudgeDreddUI()
         html = str(ui.controls({**snapshot, "view": view}, table.token("a"), False))
-    values = [v.replace("&#34;", '"') for v in re.findall(r'name="choice" value="([^"]+)"', html)]
+    values = [json.loads(v) for v in re.findall(r"name=\"choice\" value='([^']+)'", html)]
     city = Board.load("standard")
     expected = [
-        f'{{"card": "robodoc-1", "to": "{s}"}}'
-        for s in city.neighbours(view["judges"]["a"]["sector"])
+        {"card": "robodoc-1", "to": s} for s in city.neighbours(view["judges"]["a"]["sector"])
     ]
     assert values[: len(expected)] == expected and len(values) == len(expected) + 1
     assert "Play no Robodoc" in html and "Fergee" not in html  # only Robodoc helps now

@@ -58,30 +58,31 @@ def test_graffiti_table_browser_tap_a_hex_then_enter_the_judges_dice(live, conte
     assert phantom.locator("svg.graffiti-board g.threat").count() == 0
     assert phantom.locator('[data-region="prompts"] .prompt').count() == 0
 
-    # The scrawler taps the destination field, then the hex on the map (its threat shading
-    # lies on top and names the same hex).
-    field = chopper.locator('.move-to-form input[name="f:to"]')
-    field.click()
-    chopper.locator('svg.graffiti-board g.threat[data-cell="-1,5"]').click()
-    assert field.input_value() == "-1,5"
-    chopper.locator(".move-to-form button[type=submit]").click()
+    # The scrawler taps the hex on the map (the hex itself carries its threat shading):
+    # the action bar asks to confirm, and a second tap moves there.
+    hex_ = chopper.locator('svg.graffiti-board g.threat[data-cell="-1,5"] > polygon').first
+    hex_.click()
+    chopper.locator(".action-bar #chooser button.chooser-go").wait_for()
+    hex_.click()
     chopper.locator('g.piece.pawn[data-player="chopper"][data-cell="-1,5"]').wait_for()
 
-    # The opponent's page updates live: three dice for the Judges.
-    selects = phantom.locator('.prompt-enter_dice select[name="l:faces"]')
-    selects.nth(2).wait_for()
-    assert selects.count() == 3
+    # The opponent's page updates live: three dice for the Judges, each a row of faces.
+    rows = phantom.locator(".prompt-enter_dice fieldset.die-row")
+    rows.nth(2).wait_for()
+    assert rows.count() == 3
     for i, face in enumerate(["4", "2", "4"]):
-        selects.nth(i).select_option(face)
-    phantom.locator(".prompt-enter_dice form.dice-form button[type=submit]").click()
+        rows.nth(i).locator(f'label.die-choice:has(input[value="{face}"])').click()
+    phantom.locator(".action-bar button", has_text="Enter dice").click()
     phantom.locator(".prompt-move_judge").wait_for()
     assert table.actions[-1] == {"act": "roll", "by": "phantom", "faces": [4, 2, 4]}
     assert sources(table) == ["tablet", "tablet"]
     assert phantom.locator(".graffiti-extras .die").all_inner_texts() == ["2", "4", "4"]
 
     # A Judge's move from its button: Judge 2 steps onto the first hex offered.
-    button = phantom.locator('fieldset.judge-moves[data-judge="2"] button[data-to]:not(.secondary)')
-    to = button.first.get_attribute("data-to")
+    button = phantom.locator(
+        'fieldset.judge-moves[data-judge="2"] button[data-on-board]:not(.secondary)'
+    )
+    to = button.first.get_attribute("data-on-board")
     button.first.click()
     phantom.locator(f'g.piece.judge[data-judge="2"][data-cell="{to}"]').wait_for()
     chopper.locator(f'g.piece.judge[data-judge="2"][data-cell="{to}"]').wait_for()

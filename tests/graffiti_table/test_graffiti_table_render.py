@@ -87,40 +87,51 @@ def test_graffiti_table_render_pieces_and_scrawls_in_pen_colours(host):
     assert re.search(r'data-cell="block-4" data-colour="chopper-1"[^>]*stroke="#d32f2f"', svg)
 
 
-def test_graffiti_table_render_threat_only_on_the_movers_seat(host):
+def test_graffiti_table_render_threat_only_on_the_movers_seat(host, app):
     table = host.table
     threat = table.snapshot("chopper")["view"]["threat"]
     svg = _svg(table, "chopper")
+    # Each hex the mover could end on is shaded by its step and shows its figure on a tap.
     shaded = re.findall(
-        r'<g class="threat" data-cell="([^"]+)" data-key="threat-[^"]+" '
-        r'data-chance="([0-9.]+)" tabindex="0">'
-        r"<title>([^<]*)</title>.*?<text class=\"threat-pct\"[^>]*>(\d+)%</text>",
+        r'<g class="hex [^"]*\bthreat (t\d|ts)" data-cell="([^"]+)"[^>]*tabindex="0">'
+        r'.*?<text class="threat-pct"[^>]*>(\d+)%</text>',
         svg,
     )
-    assert {cell for cell, *_ in shaded} == set(threat)
-    for cell, chance, title, shown in shaded:
+    assert {cell for _step, cell, _shown in shaded} == set(threat)
+    for step, cell, shown in shaded:
         expected = threat[cell]["arrest_chance"]
-        assert float(chance) == pytest.approx(expected, abs=1e-4)
+        level = graffiti.threat_level(expected)
+        assert step == ("ts" if level is None else f"t{level}")
         assert int(shown) == round(100 * expected)
+    # In words, the choice that moves there gives the exact share of the opponent's rolls.
+    page = app.test_client().get(f"/seat/{table.token('chopper')}").get_data(as_text=True)
+    for cell, info in threat.items():
+        expected = info["arrest_chance"]
+        found = re.search(rf'id="go-{re.escape(cell)}"[^>]*>([^<]*)</button>', page)
+        assert found, cell
+        words = found.group(1)
         if expected > 0:
-            # The exact share of the opponent's fair rolls: hits of 6**hexes.
-            total = 6 ** threat[cell]["hexes"]
+            total = 6 ** info["hexes"]
             hits = round(expected * total)
-            assert f"{100 * expected:.0f}% chance of arrest ({hits} of {total} rolls" in title
+            assert f"{100 * expected:.0f}% chance of arrest ({hits} of {total} rolls" in words
             assert hits / total == pytest.approx(expected, abs=5e-5)
         else:
-            assert "safe" in title
+            assert "safe" in words
     for seat in ("phantom", "table"):
-        assert 'class="threat"' not in _svg(table, seat)
+        assert not _threat_marked(_svg(table, seat))
     ok(table.submit("chopper", {"act": "move", "by": "chopper", "to": "-1,5"}))
     # While the Judges are rolled and moved, nobody is about to move a pawn.
     for seat in ("chopper", "phantom", "table"):
-        assert 'class="threat"' not in _svg(table, seat)
+        assert not _threat_marked(_svg(table, seat))
     ok(table.submit("phantom", {"act": "roll", "by": "phantom", "faces": [5, 5, 6]}))
     for judge in (5, 5, 6):
         ok(table.submit("phantom", {"act": "judge_move", "judge": judge, "path": []}))
-    assert 'class="threat"' in _svg(table, "phantom")
-    assert 'class="threat"' not in _svg(table, "chopper")
+    assert _threat_marked(_svg(table, "phantom"))
+    assert not _threat_marked(_svg(table, "chopper"))
+
+
+def _threat_marked(svg: str) -> bool:
+    return bool(re.search(r'<g class="hex [^"]*\bthreat\b', svg)) or "threat-pct" in svg
 
 
 def test_graffiti_table_render_a_played_game_cleaning_arrests_and_log(host):
@@ -193,12 +204,13 @@ def test_graffiti_table_seat_page_forms_and_a_dice_form_post(host, app):
     client = app.test_client()
     page = client.get(f"/seat/{table.token('chopper')}").get_data(as_text=True)
     assert "graffiti-board" in page and 'data-kind="choose_destination"' in page
-    assert 'class="threat"' in page
+    assert _threat_marked(page)
     form = {"action": '{"act": "move", "by": "chopper"}', "f:to": "0,4"}
     answer = client.post(f"/seat/{table.token('chopper')}/action", data=form)
     assert answer.status_code == 303
     page = client.get(f"/seat/{table.token('phantom')}").get_data(as_text=True)
-    assert page.count('<select name="l:faces"') == 2
+    # Two dice, each a row of faces to tap.
+    assert set(re.findall(r'name="l:faces\.(\d)"', page)) == {"1", "2"}
     assert 'data-kind="enter_dice"' in page and "Roll on the tablet" not in page
     form = {"action": '{"act": "roll", "by": "phantom"}', "l:faces": ["6", "3"]}
     answer = client.post(f"/seat/{table.token('phantom')}/action", data=form)

@@ -66,16 +66,17 @@ def test_graffiti_table_ui_threat_percentage_on_tap_and_as_text(live, context):
     page.locator(f'svg.graffiti-board g.threat[data-cell="{where}"]').focus()
     assert pct.is_visible()
     assert pct.text_content() == f"{100 * info['arrest_chance']:.0f}%"
-    # The same figures as text, one line per end hex, with the exact count of rolls.
-    listing = page.locator("details.graffiti-threat")
-    listing.locator("summary").click()
-    rows = listing.locator("li")
-    assert rows.count() == len(threat)
-    line = listing.locator(f'li[data-cell="{where}"]').inner_text()
+    # The same figures as text: each end hex's choice, with the exact count of rolls, and
+    # a line that says how many ends are safe.
+    choices = page.locator('[data-region="prompts"] button[id^="go-"]')
+    assert choices.count() == len(threat)
+    line = page.locator(f'button[id="go-{where}"]').text_content()
     total = 6 ** info["hexes"]
     hits = round(info["arrest_chance"] * total)
     assert f"{100 * info['arrest_chance']:.0f}% chance of arrest ({hits} of {total} rolls" in line
-    assert listing.locator("summary").bounding_box()["height"] >= 44
+    safe = sum(1 for i in threat.values() if i["arrest_chance"] <= 0)
+    summary = page.locator("p.graffiti-threat").inner_text()
+    assert f"{safe} of {len(threat)} safe" in summary
 
 
 def test_graffiti_table_ui_pages_read_as_words_through_a_turn(live, context):
@@ -91,9 +92,9 @@ def test_graffiti_table_ui_pages_read_as_words_through_a_turn(live, context):
     assert_reads_as_words(text)
     assert "Move the Judges the dice named (Judge 2, Judge 4)" in text
     assert "Chopper scrawls City Block 4 in Chopper's red" in text
-    # Each Judge's buttons name the places it may go.
+    # Each Judge's buttons name the Judge and the places it may go (a tap on the map too).
     buttons = page.locator('fieldset.judge-moves[data-judge="2"] button').all_inner_texts()
-    assert buttons and all(b == "Stay" or b.startswith("To ") for b in buttons)
+    assert buttons and all(b == "Stay" or b.startswith("Judge 2 to ") for b in buttons)
     page.goto(f"{url}/table")
     assert_reads_as_words(page.locator("main").inner_text())
     # Pawns carry their player's letter, Judges their number.

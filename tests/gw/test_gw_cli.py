@@ -29,19 +29,30 @@ def test_example_replays_through_the_cli_to_its_expected_end(path: Path):
     assert lines[-1]["summary"]["winner"] is not None or path.stem == "trumps"
 
 
-def test_replay_seat_prints_that_seats_view_and_nothing_secret():
+def _last_view(path: Path, seat: str) -> dict:
+    output = CliRunner().invoke(main, ["replay", "--seat", seat, str(path)]).output
+    return json.loads(output.splitlines()[-1])["view"]
+
+
+def test_replay_seat_prints_that_seats_view_and_nothing_secret(tmp_path: Path):
     path = next(p for p in EXAMPLES if p.name == "short-game.jsonl")
-    runner = CliRunner()
-    gw = json.loads(
-        runner.invoke(main, ["replay", "--seat", "gw", str(path)]).output.splitlines()[-1]
+    # The game cut before red's winning card: still in play, so still secret.
+    lines = path.read_text().splitlines()
+    last = max(
+        i for i, line in enumerate(lines) if line.startswith("{") and '"card": "white-1"' in line
     )
-    red = json.loads(
-        runner.invoke(main, ["replay", "--seat", "red", str(path)]).output.splitlines()[-1]
-    )
-    assert gw["view"]["seat"] == "gw" and "deduction" in gw["view"]
-    assert "position" not in gw["view"]["criminals"]["green"]
-    assert red["view"]["criminals"]["green"]["position"] == "E3"
-    assert "white-2" not in json.dumps({k: v for k, v in red["view"].items() if k != "board"})
+    playing = tmp_path / "playing.jsonl"
+    playing.write_text("\n".join(lines[:last]) + "\n")
+    gw, red = _last_view(playing, "gw"), _last_view(playing, "red")
+    assert gw["seat"] == "gw" and "deduction" in gw and gw["winner"] is None
+    assert "position" not in gw["criminals"]["green"] and "trails" not in gw
+    assert red["criminals"]["green"]["position"] == "E3"
+    assert "white-2" not in json.dumps({k: v for k, v in red.items() if k != "board"})
+    # Once red has won, the end shows GW where the criminals went; hands stay hands.
+    gw, red = _last_view(path, "gw"), _last_view(path, "red")
+    assert gw["criminals"]["green"]["position"] == "E3"
+    assert gw["trails"]["green"][-1] == "E3"
+    assert "white-2" not in json.dumps({k: v for k, v in red.items() if k != "board"})
 
 
 def test_replay_of_an_unknown_seat_is_refused_with_a_reason():

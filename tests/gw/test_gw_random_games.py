@@ -137,6 +137,17 @@ class Referee:
         board = state.board
         gw_view = ENGINE.view(state, "gw")
         for seat, view in (("gw", gw_view), ("table", ENGINE.view(state, "table"))):
+            if state.winner is not None:
+                # The end reveals where every criminal went, to every seat: the trail
+                # ends where the piece stands.
+                for i, piece in enumerate(state.pieces):
+                    where = view["criminals"][piece]["position"]
+                    assert view["trails"][piece][-1] == where
+                    assert where == (
+                        "jail" if state.positions[i] == JAIL else board.name_of(state.positions[i])
+                    )
+                continue
+            assert "trails" not in view
             shown = {k: v for k, v in view.items() if k not in ("board", "deduction")}
             text = json.dumps(shown)
             allowed = {board.name_of(state.gw_pos)} | (self.known if seat == "gw" else set())

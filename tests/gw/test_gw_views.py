@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from math import comb
 
 import pytest
@@ -131,3 +132,34 @@ def test_new_game_refuses_a_header_that_is_not_an_object():
     assert not ENGINE.is_over(_play())
     with pytest.raises(IllegalAction, match="the header must be a JSON object"):
         ENGINE.new_game(["not", "a", "header"])
+
+
+def _scenario(name):
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "scenarios" / name).read_text().splitlines()
+    rows = [json.loads(line) for line in lines if line.strip() and not line.startswith("#")]
+    return rows[0], rows[1:]
+
+
+def test_the_end_reveals_every_criminals_trail_to_every_seat_and_not_before():
+    header, actions = _scenario("short_game_red_wins.jsonl")
+    state = ENGINE.new_game(header).state
+    walked: dict[str, list[str]] = {"red": ["jail"], "green": ["jail"]}
+    for action in actions:
+        if state.winner is not None:
+            break  # the scenario's last line is an input refused after the end
+        for seat in ("gw", "table"):
+            view = ENGINE.view(state, seat)
+            assert "trails" not in view, "a trail shown before the end"
+            assert all("position" not in c for c in view["criminals"].values())
+        state = ENGINE.apply(state, action).state
+        if action["act"] == "move":
+            walked[action["by"]].append(action["to"])
+    assert state.winner == "red"
+    for seat in ("gw", "table", "red", "green"):
+        view = ENGINE.view(state, seat)
+        assert view["trails"] == walked
+        assert {p: c["position"] for p, c in view["criminals"].items()} == {
+            p: trail[-1] for p, trail in walked.items()
+        }

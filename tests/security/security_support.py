@@ -18,6 +18,7 @@ import re
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -156,8 +157,10 @@ class Device:
             answer = self.submit(answer, f"/join/{token}")
         return answer
 
-    def stream(self, path: str) -> Stream:
-        return Stream(self, path)
+    def stream(self, path: str, gzip: bool = False) -> Stream:
+        """``path``'s event stream, read as it arrives (``gzip``: asked for compressed, as a
+        browser asks, and undone here as a browser does)."""
+        return Stream(self, path, gzip)
 
 
 def _path_of(location: str) -> str:
@@ -183,23 +186,38 @@ def form_fields(page: str, action: str) -> dict[str, str] | None:
 class Stream:
     """An event stream read by a thread of its own, so a test can watch it for a while."""
 
-    def __init__(self, device: Device, path: str) -> None:
+    def __init__(self, device: Device, path: str, gzip: bool = False) -> None:
         self.conn = device._connect(timeout=30)
-        self.conn.request("GET", path, headers=device._headers({"Accept": "text/event-stream"}))
+        headers = {"Accept": "text/event-stream"}
+        if gzip:
+            headers["Accept-Encoding"] = "gzip"
+        self.conn.request("GET", path, headers=device._headers(headers))
         self.response = self.conn.getresponse()
         self.status = self.response.status
+        packed = self.response.headers.get("Content-Encoding") == "gzip"
+        self._unpack = zlib.decompressobj(16 + zlib.MAX_WBITS) if packed else None
         self.blocks: queue.Queue[str | None] = queue.Queue()
         self.ended = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
+    def _lines(self) -> Iterator[bytes]:
+        """The stream's lines as they arrive (gzip undone first when the server packed it)."""
+        if self._unpack is None:
+            while line := self.response.readline():
+                yield line
+            return
+        pending = b""
+        while piece := self.response.read1(65536):
+            pending += self._unpack.decompress(piece)
+            *whole, pending = pending.split(b"\n")
+            for line in whole:
+                yield line + b"\n"
+
     def _read(self) -> None:
         lines: list[str] = []
         try:
-            while True:
-                line = self.response.readline()
-                if not line:
-                    break
+            for line in self._lines():
                 text = line.decode("utf-8", "replace").rstrip("\r\n")
                 if text:
                     lines.append(text)

@@ -85,7 +85,7 @@ def test_referee_a_card_that_cannot_be_handed_in_is_refused_in_words_and_changes
     gw = table.snapshot("gw")["status"]["message"]
     assert "red-1" in red
     assert "red-1" not in gw
-    assert gw == "red's evidence card is not allowed now"
+    assert gw == "Red's evidence card is not allowed now"
 
 
 def test_referee_an_unknown_sticker_is_answered_and_counted(rig):

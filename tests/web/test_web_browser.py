@@ -55,9 +55,10 @@ def test_web_browser_join_a_seat_from_its_qr_code(game, context):
         page.locator('li.qr-card[data-seat="red"] svg.qr').evaluate("e => e.outerHTML")
     )
     page.goto(url)
-    assert "you are red" in page.locator("header .where").inner_text()
+    assert page.locator(".action-bar .bar-name").inner_text() == "Red"
     assert page.locator("svg.board").is_visible()
-    assert page.locator('.prompt-enter_dice select[name="l:faces"]').count() == 5
+    # Five dice to enter, each a row of faces to tap.
+    assert page.locator(".prompt-enter_dice fieldset.die-row").count() == 5
     # Red's code has left the table screen; another tablet scanning it gets no view.
     page.goto(f"{live.url}/table")
     assert page.locator('li.qr-card[data-seat="red"]').count() == 0
@@ -83,7 +84,7 @@ def test_web_browser_a_move_from_another_seat_arrives_live(game, context):
     )
     assert status == 200 and answer["ok"]
     for page in (gw_page, screen):
-        page.locator('[data-region="log"]').get_by_text("red rolls 2, 3, 3, 4, arrow.").wait_for()
+        page.locator('[data-region="log"]').get_by_text("Red rolls 2, 3, 3, 4, arrow.").wait_for()
     # The criminal's move shows as public news on GW's page, never where it went.
     moves = table.snapshot("red")["view"]["asked"]["moves"]
     to = moves["3"][0]
@@ -91,18 +92,19 @@ def test_web_browser_a_move_from_another_seat_arrives_live(game, context):
         f"/seat/{table.token('red')}/action", {"act": "move", "by": "red", "die": "3", "to": to}
     )
     assert status == 200
-    gw_page.locator('[data-region="log"]').get_by_text("red moves with die 3").wait_for()
+    gw_page.locator('[data-region="log"]').get_by_text("Red moves with die 3").wait_for()
     assert gw_page.locator("g.piece.criminal").count() == 0
-    assert gw_page.locator('g.maybe[data-piece="red"]').count() > 0
+    assert gw_page.locator('g.maybe[data-pieces~="red"]').count() > 0
 
 
 def test_web_browser_enter_dice_then_choose_a_move(game, context):
     host, table, live = game
     page = open_live(context, f"{live.url}/seat/{table.token('red')}")
-    selects = page.locator('.prompt-enter_dice form.dice-form select[name="l:faces"]')
+    # Each die's face is tapped on a die drawn as dice; the bar's button enters them.
+    rows = page.locator(".prompt-enter_dice form.dice-form fieldset.die-row")
     for i, face in enumerate(["1", "2", "gw", "4", "arrow"]):
-        selects.nth(i).select_option(face)
-    page.locator(".prompt-enter_dice form.dice-form button[type=submit]").click()
+        rows.nth(i).locator(f'label.die-choice:has(input[value="{face}"])').click()
+    page.locator(".action-bar button", has_text="Enter dice").click()
     page.locator(".prompt-choose_die").wait_for()
     assert table.actions[-1] == {
         "act": "roll",
@@ -112,7 +114,7 @@ def test_web_browser_enter_dice_then_choose_a_move(game, context):
     target = page.locator(".prompt-choose_die fieldset.die-moves button").first
     label = target.inner_text()
     target.click()
-    page.locator('[data-region="status"]').get_by_text("To act: green").wait_for()
+    page.locator(".action-bar").get_by_text("Green is rolling the dice").wait_for()
     assert table.engine.summary(table.state)["criminals"]["red"]["position"] == label
     page.locator(f'g.piece.criminal[data-piece="red"][data-cell="{label}"]').wait_for()
 
@@ -166,7 +168,7 @@ def test_web_browser_illegal_move_is_flagged_and_cleared(game, context):
     assert table.to_act() == ["gw"]
     table.referee.nfc(tapped(Card("infiltrator", "Infiltrator", "trump"), "gw"))
     for page in (screen, red, gw):
-        page.locator('[data-region="status"] [data-state="ok"]').wait_for()
+        page.locator('[data-region="status"] [data-state="ok"]').wait_for(state="attached")
         assert page.locator(".status-illegal").count() == 0
     gw.locator('[data-region="log"]').get_by_text("GW plays the Infiltrator trump.").wait_for()
 
@@ -178,13 +180,14 @@ def test_web_browser_pages_work_without_scripts(game, browser):
     try:
         page = context.new_page()
         page.goto(f"{live.url}/seat/{table.token('red')}")
-        selects = page.locator('.prompt-enter_dice form.dice-form select[name="l:faces"]')
+        rows = page.locator(".prompt-enter_dice form.dice-form fieldset.die-row")
         for i in range(5):
-            selects.nth(i).select_option("4")
-        page.locator(".prompt-enter_dice form.dice-form button[type=submit]").click()
+            rows.nth(i).locator('label.die-choice:has(input[value="4"])').click()
+        # The bar's button submits the dice form (a form attribute: no script needed).
+        page.locator(".action-bar button", has_text="Enter dice").click()
         page.wait_for_url(f"{live.url}/seat/{table.token('red')}")
         assert page.locator(".prompt-choose_die").count() == 1
-        assert "red rolls 4, 4, 4, 4, 4." in page.locator('[data-region="log"]').inner_text()
+        assert "Red rolls 4, 4, 4, 4, 4." in page.locator('[data-region="log"]').inner_text()
         page.goto(f"{live.url}/table")
         assert page.locator("svg.board").is_visible()
     finally:
@@ -257,11 +260,11 @@ def test_web_browser_board_move_flagged_until_put_back(tmp_path, context):
         )
         run_until(rig.hands.lift_place("red", "jail", rig.now))
         for page in (screen, gw, red):
-            page.locator('[data-region="status"] [data-state="ok"]').wait_for()
+            page.locator('[data-region="status"] [data-state="ok"]').wait_for(state="attached")
         exit_cell = table.snapshot("red")["view"]["asked"]["moves"]["1"][0]
         run_until(rig.hands.lift_place("red", exit_cell, rig.now))
         gw.locator('[data-region="log"]').get_by_text(
-            "red moves with die 1 out of jail."
+            "Red moves with die 1 out of jail."
         ).wait_for()
         red.locator(f'g.piece.criminal[data-piece="red"][data-cell="{exit_cell}"]').wait_for()
         assert gw.locator("g.piece.criminal").count() == 0
@@ -275,15 +278,16 @@ def test_web_browser_gw_taps_its_path_on_the_board(game, context):
         to = table.snapshot(piece)["view"]["asked"]["moves"]["1"][0]
         assert live.post_json(url, {"act": "move", "by": piece, "die": "1", "to": to})[0] == 200
     gw = open_live(context, f"{live.url}/seat/{table.token('gw')}")
-    gw.locator(".gw-roll-form select").select_option("2")
-    gw.locator(".gw-roll-form button[type=submit]").click()
+    # GW's die is a face to tap, in the action bar.
+    gw.locator('.action-bar button.die-face[data-face="2"]').click()
     path_input = gw.locator(".gw-move-form input.path-input")
     path_input.wait_for()
-    path_input.click()
+    # The one field that asks for the board listens at once: no need to touch it first.
     for name in ("J11", "J10"):
         gw.locator(f'svg.board g.cell[data-cell="{name}"]').click()
     assert path_input.input_value() == "J11 J10"
     assert gw.locator("svg.board g.cell.picked").count() == 2
-    gw.locator(".gw-move-form button", has_text="Move").click()
+    assert gw.locator("svg.board #route .route-step").all_text_contents() == ["1", "2"]
+    gw.locator(".action-bar button", has_text="Move").click()
     gw.locator('[data-region="log"]').get_by_text("GW makes a move from J12 to J10.").wait_for()
     assert table.actions[-1] == {"act": "gw_move", "path": ["J11", "J10"]}

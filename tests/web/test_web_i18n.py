@@ -179,9 +179,9 @@ def test_web_i18n_pushes_speak_the_language_of_the_page_they_go_to(host):
         finally:
             red.close()
             green.close()
-    assert "red slår 1, 2, 3, 4, pil." in to_red["html"]["log"]
+    assert "Röd slår 1, 2, 3, 4, pil." in to_red["html"]["log"]
     assert "Välj en av tärningarna" in to_red["html"]["extras"]
-    assert "red rolls 1, 2, 3, 4, arrow." in to_green["html"]["log"]
+    assert "Red rolls 1, 2, 3, 4, arrow." in to_green["html"]["log"]
     assert "slår" not in to_green["html"]["log"]
 
 
@@ -189,7 +189,7 @@ def test_web_i18n_the_table_screen_keeps_its_own_choice(host):
     client = create_app(host).test_client()
     _switch(client, "/table", "sv")
     table = client.get("/table").get_data(as_text=True)
-    assert '<html lang="sv">' in table and "Logg" in table and "bordsskärm" in table
+    assert '<html lang="sv">' in table and "Senaste dragen" in table and "bordsskärm" in table
     # The device's other pages, and the table's seats, are not the table screen.
     assert '<html lang="en">' in client.get("/host").get_data(as_text=True)
     seat = client.get(f"/seat/{tokens(host.table)['red']}").get_data(as_text=True)

@@ -130,10 +130,10 @@ def test_web_seat_page_without_scripts_enters_dice_and_moves(host, client):
     table = host.new_game(gw_header(3, ["red", "green"]))
     red = tokens(table)["red"]
     page = html(client.get(f"/seat/{red}"))
-    assert page.count('name="l:faces"') == 5
-    form = re.search(r'<form class="action-form dice-form".*?</form>', page, re.S).group(0)
-    base = re.search(r'name="action" value="([^"]+)"', form).group(1)
-    base = json.loads(base.replace("&#34;", '"').replace("&quot;", '"'))
+    # Five dice, each a row of faces to tap (a radio group per die).
+    assert set(re.findall(r'name="l:faces\.(\d)"', page)) == {"1", "2", "3", "4", "5"}
+    form = re.search(r'<form[^>]*class="action-form dice-form".*?</form>', page, re.S).group(0)
+    base = json.loads(re.search(r"name=\"action\" value='([^']+)'", form).group(1))
     assert base == {"act": "roll", "by": "red"}
     response = client.post(
         f"/seat/{red}/action",
@@ -141,12 +141,14 @@ def test_web_seat_page_without_scripts_enters_dice_and_moves(host, client):
     )
     assert response.status_code == 303 and response.headers["Location"].endswith(red)
     page = html(client.get(f"/seat/{red}"))
-    assert "red rolls 1, 2, 3, 4, arrow." in page
+    assert "Red rolls 1, 2, 3, 4, arrow." in page
+    # Each move is a button naming its space, which a tap on that space presses too.
     button = re.search(
-        r'<button type="submit" name="choice" value="([^"]+)">(\w\d+)</button>', page
+        r"<button name=\"choice\" data-on-board=\"(\w\d+)\" value='([^']+)'>(\w\d+)</button>",
+        page,
     )
-    choice = json.loads(button.group(1).replace("&#34;", '"'))
-    assert choice["to"] == button.group(2)
+    choice = json.loads(button.group(2))
+    assert choice["to"] == button.group(1) == button.group(3)
     moved = client.post(
         f"/seat/{red}/action",
         data={"action": json.dumps({"act": "move", "by": "red"}), "choice": json.dumps(choice)},
@@ -164,7 +166,7 @@ def test_web_refused_form_shows_the_page_with_the_reason(host, client):
     )
     assert response.status_code == 409
     page = html(response)
-    assert 'class="flash flash-error"' in page and "you are <strong>green</strong>" in page
+    assert 'class="flash flash-error"' in page and '<strong class="bar-name">Green</strong>' in page
     assert table.actions == []
 
 
@@ -188,7 +190,10 @@ def test_web_gw_page_draws_the_deduction_map(host, client):
     view = table.snapshot("gw")["view"]
     page = html(client.get(f"/seat/{tokens(table)['gw']}"))
     for piece in view["deduction"]:
-        marks = re.findall(rf'<g class="maybe" data-piece="{piece}" data-cell="(\w+)"', page)
+        marks = re.findall(
+            rf'<g class="cell [^"]*\bmaybe\b[^"]*" data-cell="(\w+)" data-pieces="[^"]*\b{piece}\b',
+            page,
+        )
         assert sorted(marks) == sorted(weights_for(view, piece))
         assert marks, piece
     assert 'class="piece criminal"' not in page
@@ -216,9 +221,11 @@ def test_web_gw_big_board_leaves_a_cell_of_no_weight_unshaded_as_the_mini_map_do
     with create_app(host).test_request_context():
         board = str(GAME.ui.board({**snapshot, "view": view}))
         extras = str(GAME.ui.extras({**snapshot, "view": view}))
-    marks = re.findall(r'<g class="maybe" data-piece="red" data-cell="(\w+)"', board)
+    marks = re.findall(
+        r'<g class="cell [^"]*\bmaybe\b[^"]*" data-cell="(\w+)" data-pieces="[^"]*\bred\b', board
+    )
     mini = re.search(r'<li class="gw-suspect" data-piece="red">.*?</svg>', extras, re.S)
-    shaded = re.findall(r'class="mini-maybe" data-cell="(\w+)"', mini.group(0))
+    shaded = re.findall(r'class="mini-maybe l\d" data-cell="(\w+)"', mini.group(0))
     assert impossible not in marks and impossible not in shaded
     assert sorted(marks) == sorted(shaded) == sorted(weights_for(view, "red"))
 
@@ -278,10 +285,10 @@ def test_web_replay_of_a_finished_game_move_by_move(host, client):
         page = html(client.get(f"/table/replay?step={step}"))
         assert f'<strong id="replay-step">{step}</strong> of {steps - 1}' in page
         assert '<svg class="board gw-board"' in page
-        assert page.count("<li>") >= len(history[step]["log"])
+        assert page.count("<li value=") >= len(history[step]["log"])
         assert ('rel="next"' in page) == (step < steps - 1)
     last = html(client.get("/table/replay"))
-    assert "gw wins!" in last and "game still in progress" not in last
+    assert "GW wins!" in last and "game still in progress" not in last
     exported = client.get("/table/scenario.jsonl")
     assert exported.status_code == 200
     # The public screen's file: the inputs it saw, the rest (criminals' moves) as comments.
@@ -357,8 +364,8 @@ def test_web_judge_dredd_pages_show_sectors_and_the_seats_own_combat_odds(host, 
     ):
         page = html(client.get(f"/seat/{seats[seat]}"))
         form = re.search(rf'<div class="prompt [^"]*" data-kind="{kind}".*?</form>', page, re.S)
-        base = re.search(r'name="action" value="([^"]+)"', form.group(0)).group(1)
-        data = {"action": base.replace("&#34;", '"')}
+        base = re.search(r"name=\"action\" value='([^']+)'", form.group(0)).group(1)
+        data = {"action": base}
         if fields is not None:
             assert 'name="choice"' in form.group(0)
             data["choice"] = json.dumps(fields)
@@ -387,7 +394,7 @@ def test_web_graffiti_setup_and_seat_page(host, client):
     table = host.table
     assert 1 <= table.header["dredd_roll"] <= 6 and "players" not in table.header
     page = html(client.get(f"/seat/{tokens(table)['chopper']}"))
-    assert 'data-region="board"' in page and "you are <strong>chopper</strong>" in page
+    assert 'data-region="board"' in page and '<strong class="bar-name">Chopper</strong>' in page
 
 
 def test_web_a_game_without_its_own_drawing_shows_its_view_as_a_list():
@@ -453,7 +460,7 @@ def test_web_which_reading_question_is_answered_by_index(host, client):
     table.set_prompts({"red": [prompt]})
     page = html(client.get(f"/seat/{tokens(table)['red']}"))
     form = re.search(r'<div class="prompt prompt-which_reading".*?</form>', page, re.S).group(0)
-    buttons = re.findall(r'name="choice" value="([^"]+)">([^<]+)<', form)
-    assert [json.loads(v.replace("&#34;", '"')) for v, _ in buttons] == [{"index": 0}, {"index": 1}]
+    buttons = re.findall(r"name=\"choice\" value='([^']+)'>([^<]+)<", form)
+    assert [json.loads(v) for v, _ in buttons] == [{"index": 0}, {"index": 1}]
     assert [label for _, label in buttons] == ["red moved C6 → C4", "red moved C6 → C5"]
     assert "prompt-which_reading" not in html(client.get(f"/seat/{tokens(table)['gw']}"))

@@ -17,6 +17,7 @@ the referee's whole truth (the engine summary at that moment):
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
@@ -25,7 +26,7 @@ from typing import Any
 import pytest
 from web_support import SseReader, gw_header, live_server, make_host, play_random, tokens
 
-from lawmaster.host.web import create_app
+from lawmaster.host.web import create_app, delta
 
 _BOARD_SVG = re.compile(r'<svg class="board.*?</svg>', re.S)
 
@@ -201,3 +202,82 @@ def test_web_secrecy_sse_payloads_over_a_streamed_game(tmp_path):
             assert snapshot["view"] == history[move]["view"]
             assert snapshot["log"] == history[move]["log"]
             check_html("".join(payload["html"].values()), seat, truths[move], two_player, others)
+
+
+def test_web_secrecy_light_pushes_are_each_seats_own(tmp_path):
+    """The pages' light streams (``?diff=1``): every push, as sent and with its edits
+    applied to what that stream sent before, holds only what its seat may know; and the
+    page it rebuilds is the seat's own page, as a fresh load draws it."""
+    host = make_host(tmp_path)
+    table = host.new_game(gw_header(32, ["red", "green", "yellow"]))
+    seats = tokens(table)
+    truths: dict[int, dict[str, Any]] = {0: table.engine.summary(table.state)}
+    received: dict[str, list[tuple[str, dict[str, Any]]]] = {s: [] for s in (*seats, "table")}
+    rng = random.Random(32)
+
+    def read(seat: str, reader: SseReader) -> None:
+        try:
+            while True:
+                block = reader.next_block()
+                if block.startswith("id: ") and "\nevent: update\n" in block:
+                    text = block.split("\ndata: ", 1)[1]
+                    received[seat].append((text, json.loads(text)))
+        except (EOFError, OSError, ValueError):
+            return
+
+    with live_server(host) as live:
+        # As the page asks: light pushes, its regions whole at once.
+        readers = {
+            seat: SseReader(
+                live.port,
+                f"/events/{seats.get(seat, 'table')}?diff=1&last=99999999999",
+                timeout=20,
+            )
+            for seat in received
+        }
+        threads = [
+            threading.Thread(target=read, args=(seat, reader), daemon=True)
+            for seat, reader in readers.items()
+        ]
+        for thread in threads:
+            thread.start()
+        for _ in range(40):
+            if table.is_over():
+                break
+            _, _, result = play_random(table, rng)
+            if result["ok"]:
+                truths[len(table.actions)] = table.engine.summary(table.state)
+        last = len(table.actions)
+        for seat in received:
+            for _ in range(2000):  # up to 20 s on a loaded machine
+                if received[seat] and received[seat][-1][1]["move"] == last:
+                    break
+                threading.Event().wait(0.01)
+        # A fresh load on each seat's own device (the one whose stream was read).
+        fresh = {
+            seat: live.get_json(
+                "/table.json?html=1" if seat == "table" else f"/seat/{token}.json?html=1"
+            )[1]["html"]
+            for seat, token in (*seats.items(), ("table", ""))
+        }
+    for thread in threads:
+        thread.join(timeout=10)
+    for reader in readers.values():
+        reader.close()
+
+    for seat, pushes in received.items():
+        others = {t for s, t in seats.items() if s != seat}
+        sent: dict[str, list[str]] = {}
+        assert pushes and "html" in pushes[0][1], seat  # the first push is whole
+        for text, push in pushes:
+            assert "snapshot" not in push  # numbers, not the snapshot
+            truth = truths[push["move"]]
+            # What went over the wire, and the regions it rebuilds.
+            check_html(text, seat, truth, False, others)
+            for region, html in (push.get("html") or {}).items():
+                sent[region] = delta.chunks(html)
+            for region, ops in (push.get("diff") or {}).items():
+                sent[region] = delta.apply(sent[region], ops)
+            rebuilt = {region: "".join(chunks) for region, chunks in sent.items()}
+            check_html("".join(rebuilt.values()), seat, truth, False, others)
+        assert rebuilt == {r: h for r, h in fresh[seat].items() if r in rebuilt}, seat

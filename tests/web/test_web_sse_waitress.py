@@ -42,7 +42,7 @@ def test_web_sse_event_arrives_through_waitress_at_once(host):
             assert data["snapshot"]["log"][-1]["type"] == "rolled"
             # Who entered the roll (here: red's tablet), beside the game's events.
             assert data["snapshot"]["entered"] == [{"move": 1, "by": "red", "source": "tablet"}]
-            assert "red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
+            assert "Red rolls 1, 2, 3, 4, arrow." in data["html"]["log"]
         finally:
             reader.close()
 

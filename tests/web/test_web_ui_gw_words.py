@@ -94,7 +94,7 @@ def test_web_ui_gw_pages_read_as_words(game, context):
     assert_reads_as_words(page.locator("main").inner_text())
     # The log is sentences naming pieces and places.
     log = page.locator('[data-region="log"]').inner_text()
-    assert "red moves with die 2 out of jail." in log
+    assert "Red moves with die 2 out of jail." in log
     assert "GW holds" not in log  # GW's trumps are GW's own news, not the table's
 
 
@@ -108,12 +108,16 @@ def test_web_ui_gw_deduction_map_per_criminal_and_tap_to_list(game, context):
         cells = sorted(c for c in deduction[piece] if c != "jail")
         card = page.locator(f'li.gw-suspect[data-piece="{piece}"]')
         # Letter as well as colour; the map shades exactly the spaces the view gives.
-        assert card.locator(".gw-badge").inner_text() == piece[0].upper()
+        assert card.locator(".chip").inner_text() == piece[0].upper()
         shaded = card.locator("svg.gw-mini rect.mini-maybe")
         assert sorted(shaded.evaluate_all("rs => rs.map(r => r.dataset.cell)")) == cells
-        opacities = {float(o) for o in shaded.evaluate_all(
-            "rs => rs.map(r => r.getAttribute('fill-opacity'))")}  # fmt: skip
-        assert opacities and all(0 < o <= 1 for o in opacities)
+        # Shaded in the board key's greyscale steps (how likely), not by colour alone.
+        step = "rs => rs.map(r => r.getAttribute('class').match(/\\bl(\\d)\\b/)[1])"
+        levels = set(shaded.evaluate_all(step))
+        assert levels and levels <= {"0", "1", "2", "3"}
+        # The map is large and has its coordinates.
+        assert card.locator("svg.gw-mini").bounding_box()["width"] >= 240
+        assert card.locator("svg.gw-mini text", has_text="A").count() == 1
         listed = card.locator("details.gw-cells p")
         assert not listed.is_visible()
         card.locator("details.gw-cells summary").click()
@@ -121,10 +125,10 @@ def test_web_ui_gw_deduction_map_per_criminal_and_tap_to_list(game, context):
         assert set(re.findall(r"\b[A-Z]\d+\b", listed.inner_text())) == set(cells)
         box = card.locator("details.gw-cells summary").bounding_box()
         assert box["height"] >= 44
-    # Main board: every mark names its piece by letter.
-    marks = page.locator("svg.gw-board g.maybe text.maybe-label")
+    # Main board: every mark names the pieces that may be there by letter.
+    marks = page.locator("svg.gw-board g.maybe text.pt")
     labels = marks.evaluate_all("ts => ts.map(t => t.textContent)")
-    assert labels and set(labels) == {"R", "G"}
+    assert labels and set("".join(labels)) == {"R", "G"}
 
 
 def test_web_ui_gw_deduction_opens_without_scripts(game, browser):

@@ -1,7 +1,8 @@
 """Every game's table screen and seat pages as players see them, in headless Chromium.
 
 For each game, at three moments (just set up, mid-game with a question pending,
-over), its pages are opened at 1024x768 (and, mid-game, 768x1024) and checked the way a player
+over), its pages are opened at 1024x768 (and, mid-game, 768x1024 and a 390x844 phone) and
+checked the way a player
 at arm's length would look at it: text of 16 px or more, touch targets of 44 px or
 more, nothing that reads like data (JSON, a dict, an internal name, a card id),
 and nothing loaded from anywhere but the table. The landscape view of the table
@@ -36,6 +37,7 @@ pytestmark = [
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
+PHONE = {"width": 390, "height": 844}
 
 
 def save_small(png: bytes, path: Path) -> None:
@@ -65,6 +67,13 @@ class Look:
         self.fetched: list[str] = []
         self.context.on("request", lambda request: self.fetched.append(request.url))
         self.page = self.context.new_page()
+
+    def pair(self, live) -> None:
+        """This tab is the Pi's own display too: the table screen paired by the screen link
+        (it shows the seats' codes). Its seats' pages it claims as a player's tablet does,
+        the first time it opens each (the page sends an unclaimed seat to its code)."""
+        token = live.app.extensions["lawmaster.access"].screen_token
+        self.page.goto(f"{live.url}/screen/{token}")
 
     def speak(self, url: str, scopes: list[str], language: str) -> None:
         """Every page of ``scopes`` (a seat's key, "table") in ``language`` from now on."""
@@ -111,6 +120,7 @@ def looked(request, browser, tmp_path_factory):
         # The address a table's tablets reach it by (a Pi's own hotspot), so the
         # table screen's codes are ones a tablet could scan.
         with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+            look.pair(live)
             for moment in MOMENTS:
                 if moment == "question":
                     assert table.snapshot(to_question(table, players))["prompts"]
@@ -127,6 +137,9 @@ def looked(request, browser, tmp_path_factory):
                     if moment == "question":
                         tall = Path(extra) / f"{stem}-portrait.png" if extra else None
                         found[f"{stem} portrait"] = look.visit(live.url + path, PORTRAIT, tall)
+                        # A phone too: the docs show the pictured seats' phones.
+                        phone = shots / f"{stem}-phone.png" if shot is not None else None
+                        found[f"{stem} phone"] = look.visit(live.url + path, PHONE, phone)
     finally:
         look.close()
     if report := os.environ.get("LAWMASTER_LOOK_REPORT"):
@@ -173,6 +186,7 @@ def looked_swedish(browser, tmp_path_factory):
     look = Look(browser)
     try:
         with live_server(host, PUBLIC_URL="http://192.168.4.1:8080") as live:
+            look.pair(live)
             assert table.snapshot(to_question(table, players))["prompts"]
             scopes = ["table", *(seat_key(table.token(s)) for s in SWEDISH if s != "table")]
             look.speak(live.url, scopes, "sv")

@@ -13,7 +13,7 @@ import random
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +169,9 @@ class LiveServer:
     app: Any
     server: Any
     thread: threading.Thread
+    #: The browser cookies each page's device was left with (page path → cookies): a new
+    #: browser context on the same seat is the same tablet opened again, not a stranger.
+    devices: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def port(self) -> int:
@@ -177,6 +180,18 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    def get_json(self, path: str, cookie: str | None = None) -> tuple[int, Any]:
+        """GET a JSON answer from the device that joined the seat ``path`` names
+        (:func:`seat_cookie`), unless ``cookie`` names another."""
+        cookie = with_device(self.port, path, cookie)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            conn.close()
 
     def post_json(
         self, path: str, body: Any, cookie: str | None = None

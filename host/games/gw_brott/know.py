@@ -20,11 +20,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup, escape
 
+from lawmaster.host.ui.look import PALETTE, colour_name
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import card_data, criminal_cards
-
-#: Mini-map cell size (SVG user units; the SVG scales to its box).
-MINI = 10
 
 
 def N_(text: str) -> str:
@@ -127,21 +125,6 @@ def card_colour(card: object) -> str | None:
     return str(info["colour"]) if info and "colour" in info else None
 
 
-def piece_badge(piece: str, fill: str) -> Markup:
-    """A round badge with the piece's letter: colour and letter together."""
-    ink = "#000" if piece in ("yellow", "white") else "#fff"
-    return Markup(
-        '<span class="gw-badge" style="background:{};color:{}" aria-hidden="true">{}</span>'
-    ).format(fill, ink, piece[:1].upper())
-
-
-def gw_badge(fill: str) -> Markup:
-    """GW's square badge (a square, where criminals are round)."""
-    return Markup(
-        '<span class="gw-badge gw-square" style="background:{}" aria-hidden="true">GW</span>'
-    ).format(fill)
-
-
 def handcuffs(count: int) -> str:
     """``"1 handcuff"``, ``"2 handcuffs"``, in the page's language."""
     return ngettext("%(num)d handcuff", "%(num)d handcuffs", count)
@@ -172,7 +155,9 @@ def where_words(piece: str, info: Any, known: Mapping[str, str], maybe: Mapping)
 
 def where_sentence(piece: str, info: Any, known: Mapping[str, str], maybe: Mapping) -> str:
     """Where a piece is, as far as this view says, as a sentence."""
-    return _("%(piece)s %(where)s", piece=piece, where=where_words(piece, info, known, maybe))
+    return _(
+        "%(piece)s %(where)s", piece=who_is(piece), where=where_words(piece, info, known, maybe)
+    )
 
 
 def piece_facts(info: Any) -> str:
@@ -303,8 +288,15 @@ def may_do(view: Mapping[str, Any]) -> list[str]:
 
 
 def who_is(seat: object) -> str:
-    """A seat as players name it: GW's seat is "GW", a criminal its piece as typed."""
-    return "GW" if seat == "gw" else str(seat)
+    """A seat as players name it: GW's seat is "GW"; a criminal named by a colour word is
+    that colour in the page's language ("red" → "Red", "Röd"); any other name as typed,
+    with a capital."""
+    if seat == "gw":
+        return "GW"
+    if str(seat) in PALETTE:
+        return colour_name(seat)
+    text = str(seat)
+    return text[:1].upper() + text[1:]
 
 
 def gw_move_words(kind: str, steps: int, exactly: object) -> str:
@@ -438,33 +430,75 @@ def shade(weights: Mapping[str, float]) -> dict[str, float]:
 
 
 def mini_map(
-    board: Board, piece: str, fill: str, weights: Mapping[str, float], mirror: bool
+    board: Board, name: str, weights: Mapping[str, float], mirror: bool, gw_at: str | None
 ) -> Markup:
-    """One criminal's possible cells as a small shaded map of the whole board."""
-    opacity = shade(weights)
+    """One criminal's possible spaces as a map of the whole board, with its coordinates:
+    each space shaded in the board key's greyscale steps (how likely), GW's space marked."""
+    top = MARGIN_MINI
+    width = top + board.width * MINI + 1
+    height = top + board.height * MINI + 1
     parts = [
-        f'<svg class="gw-mini" viewBox="0 0 {board.width * MINI} {board.height * MINI}" '
-        f'role="img" aria-label="{escape(_l_where(piece, len(opacity)))}" '
-        f'xmlns="http://www.w3.org/2000/svg">'
+        f'<svg class="gw-mini" viewBox="0 0 {width} {height}" font-family="sans-serif" '
+        f'font-weight="700" role="img" aria-label="{escape(_l_where(name, len(weights)))}" '
+        f'xmlns="http://www.w3.org/2000/svg"><g stroke="#9e9a90" stroke-width="0.6">'
     ]
+    for col in range(board.width):
+        x = top + (board.width - 1 - col if mirror else col) * MINI + MINI / 2
+        parts.append(
+            f'<text x="{x}" y="{top - 4}" text-anchor="middle" font-size="{MINI_TEXT}" '
+            f'fill="#333">{chr(65 + col)}</text>'
+        )
+    for row in range(board.height):
+        parts.append(
+            f'<text x="{top - 3}" y="{top + row * MINI + MINI / 2 + MINI_TEXT * 0.36:.1f}" '
+            f'text-anchor="end" font-size="{MINI_TEXT}" fill="#333">{row + 1}</text>'
+        )
     houses, jail = set(board.houses), set(board.jail_cells)
     for cell in range(board.size):
         col, row = board.xy(cell)
         if mirror:
             col = board.width - 1 - col
-        name = board.name_of(cell)
-        base = "#6b6b6b" if cell in houses else "#5d4037" if cell in jail else "#eceae4"
+        cell_name = board.name_of(cell)
+        x, y = top + col * MINI, top + row * MINI
+        share = weights.get(cell_name)
+        # A space's look is its class (the stylesheet's svg.gw-mini colours): when the
+        # deduction moves, a live update changes a class, not a drawing.
+        css = "mh" if cell in houses else "mj" if cell in jail else "ms"
+        if share is not None and share > 0:
+            css = f"mini-maybe l{level_of(share)}"
         parts.append(
-            f'<rect x="{col * MINI}" y="{row * MINI}" width="{MINI}" height="{MINI}" '
-            f'fill="{base}" stroke="#bdb8ad" stroke-width="0.4"/>'
+            f'<rect class="{css}" data-cell="{cell_name}" x="{x}" y="{y}" width="{MINI}" '
+            f'height="{MINI}"/>'
         )
-        if name in opacity:
+        if cell_name == gw_at:
             parts.append(
-                f'<rect class="mini-maybe" data-cell="{name}" x="{col * MINI}" y="{row * MINI}" '
-                f'width="{MINI}" height="{MINI}" fill="{fill}" fill-opacity="{opacity[name]}"/>'
+                f'<rect class="mini-gw" x="{x + 2}" y="{y + 2}" width="{MINI - 4}" '
+                f'height="{MINI - 4}" rx="2" fill="none" stroke="#0d47a1" stroke-width="2.5"/>'
             )
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return Markup("".join(parts))
+
+
+#: The mini-maps' cell, margin and text, in SVG units (a map is the panel's width:
+#: about 1.7 px per unit at 1024x768, so the coordinates are 16 px or more).
+MINI = 20
+MARGIN_MINI = 16
+MINI_TEXT = 10
+#: How likely a piece is on a space, in four steps a greyscale screen keeps apart (the
+#: board's pills and the mini-maps' spaces): each step's lower bound, fill and ink.
+LEVEL_BOUNDS = (0.0, 0.05, 0.2, 0.5)
+LEVEL_FILLS = ("#ffffff", "#c8c8c8", "#7a7a7a", "#262626")
+LEVEL_INKS = ("#1d1d1b", "#1d1d1b", "#ffffff", "#ffffff")
+
+
+def level_of(share: float) -> int:
+    """The step of :data:`LEVEL_BOUNDS` a probability falls in."""
+    return max(i for i, bound in enumerate(LEVEL_BOUNDS) if share >= bound)
+
+
+def level_words() -> list[str]:
+    """What each step means, for the board's key."""
+    return [_("under 5%"), _("5 to 20%"), _("20 to 50%"), _("at least 50%")]
 
 
 def _l_where(piece: str, count: int) -> str:

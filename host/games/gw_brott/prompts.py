@@ -12,8 +12,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from lawmaster.host.plugin import Prompt, prompt
-from lawmaster.host.ui.text import told
+from lawmaster.host.ui.look import PALETTE
+from lawmaster.host.ui.text import Text, sentence, told
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
+
+
+def piece_name(piece: object) -> str:
+    """A criminal piece as players say it, in the language of the page that draws it: a
+    piece named by a colour is that colour's word ("Red", "Röd"), any other as typed."""
+    text = str(piece)
+    if text in PALETTE:
+        return sentence(Text(text))
+    return text[:1].upper() + text[1:]
 
 
 def gw_prompts(asked: Mapping[str, Any], said_trump: str | None, on_board: bool) -> list[Prompt]:

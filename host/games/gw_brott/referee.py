@@ -46,7 +46,7 @@ from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
-from .prompts import criminal_prompts, gw_prompts
+from .prompts import criminal_prompts, gw_prompts, piece_name
 
 GW = "gw"
 GW_ACTS = frozenset({"gw_roll", "gw_move", "trump"})
@@ -110,8 +110,10 @@ class GwBrottRules(GameRules):
         if act == "destroy_evidence":
             if by is None:
                 return told("a criminal's evidence card")
-            return told("%(who)s's evidence card", who=by)
-        return told("a criminal's move") if by is None else told("%(who)s's move", who=by)
+            return told("%(who)s's evidence card", who=piece_name(by))
+        if by is None:
+            return told("a criminal's move")
+        return told("%(who)s's move", who=piece_name(by))
 
     # -- cards ---------------------------------------------------------------------
     def card(self, card: Card, seat: str | None, state: Any) -> Decision:
@@ -189,7 +191,7 @@ class GwBrottRules(GameRules):
                 return Wait(
                     told(
                         "%(who)s moves with the %(die)s: waiting for the piece on the board",
-                        who=seat,
+                        who=piece_name(seat),
                         die=die,
                     )
                 )
@@ -391,7 +393,7 @@ class GwBrottRules(GameRules):
         kind = "gw" if moved.piece == GW else "criminal"
         self.problems[moved.piece] = Problem(
             moved.piece,
-            told("put %(piece)s back on %(cell)s", piece=moved.piece, cell=moved.from_),
+            told("put %(piece)s back on %(cell)s", piece=piece_name(moved.piece), cell=moved.from_),
             reason,
             kind,
         )
@@ -416,7 +418,7 @@ class GwBrottRules(GameRules):
                 "choose_reading",
                 question,
                 answers,
-                told("waiting for %(who)s to say what happened", who=seat),
+                told("waiting for %(who)s to say what happened", who=piece_name(seat)),
             )
         )
 
@@ -441,7 +443,7 @@ class GwBrottRules(GameRules):
             detail = joined("; ", (p.words() for p in self.problems.values()))
             return Status("illegal", joined("; ", public), detail, criminals)
         if self.to_jail:
-            pieces = ", ".join(sorted(self.to_jail))
+            pieces = joined(", ", (piece_name(p) for p in sorted(self.to_jail)))
             return Status("waiting", told("put %(pieces)s in the jail", pieces=pieces))
         if self.gw_pending is not None:
             return Status("waiting", told("GW is moving (GW's tablet can end the move)"))
@@ -449,10 +451,10 @@ class GwBrottRules(GameRules):
             piece = self.seen.piece
             return Status(
                 "waiting",
-                told("waiting for %(piece)s to say which die it used", piece=piece),
+                told("waiting for %(piece)s to say which die it used", piece=piece_name(piece)),
                 told(
                     "%(piece)s moved to %(cell)s: say the die on the tablet",
-                    piece=piece,
+                    piece=piece_name(piece),
                     cell=self.seen.to,
                 ),
                 criminals,

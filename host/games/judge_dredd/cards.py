@@ -36,6 +36,62 @@ KIND = {
 }
 
 
+def N_(text: str) -> str:
+    """Marks a text of the shipped card data for the catalogue (see ``CARD_TEXTS``)."""
+    return text
+
+
+#: The shipped Action cards' effect texts (``rules/judge_dredd/data/cards-standard.json``),
+#: for the catalogue: a card's text is said in the page's language; a text edited to
+#: match one's own copy (the data file invites it) is shown as written. Card names stay
+#: as printed (an English game with English cards).
+CARD_TEXTS = (
+    N_("Robo Dogs track the Perp down."),
+    N_("A quick reflex shot."),
+    N_("A Stumm Gas grenade floors the Perp."),
+    N_("Fergee, the slugger from the Old Ohio River, fights for justice."),
+    N_("A high-explosive round."),
+    N_("Crack some heads."),
+    N_("The Perp is stuck fast."),
+    N_("Sabotage: the Judge steps in an ankle trap."),
+    N_("Your anti-dazzle visor gives you the edge."),
+    N_("Sabotage: a juve gang jumps the Judge."),
+    N_("The Perp's gang arrives."),
+    N_("The Perp gets a second chance: roll the Perp die again."),
+    N_("Sabotage: a dazzler blinds the Judge."),
+    N_("Move up to 2 more Sectors."),
+    N_("Move up to 1 more Sector."),
+    N_("Move 1 Sector less."),
+    N_("Movement is halved."),
+    N_("You spot the futsie in time. Ignore the effect of a BOING! card."),
+    N_("New orders: go directly to a Starting Sector."),
+    N_("Anderson deals with your new orders. Ignore the effect of a Barney card."),
+    N_(
+        "Place the alien token in any sector adjacent to the alien zoo. If it's already "
+        "on the board, move it up to two sectors instead. Judges in the alien's sector "
+        "cannot leave, and must fight it on their turn. The alien wins ties."
+    ),
+    N_("Lock off one Sector for one round."),
+    N_("No Judge or Perp may cross the river for one round."),
+    N_("Add the top Crime card face-up to the Sector of a Perp on the board."),
+    N_("Move a Perp up to two Sectors; or cancel a BOING!"),
+    N_(
+        "Some futties do a Boing from the top of a tower block. Unless you play a Tip-Off"
+        " card, you are KO'd."
+    ),
+    N_("Play when you are KO'd: avoid the KO and move to an adjacent Sector."),
+    N_("Two Judges must fight each other at once."),
+    N_("Play in combat: the Perp has an escape route (+3 to the Perp)."),
+    N_("Play in combat: -3 to the Judge."),
+)
+
+
+def _said(text: object) -> str:
+    """A card text in the page's language (as written when it is not catalogued)."""
+    raw = str(text or "")
+    return _(raw) if raw else raw
+
+
 @dataclass(frozen=True)
 class Face:
     """What a card shows: ``colour`` is a CSS class suffix (its type, or perp/crime)."""
@@ -107,8 +163,8 @@ def action_face(card_id: str) -> Face:
         colour=card.type,
         badge=badge,
         badge_words=words,
-        text=str(raw.get("text") or ""),
-        alt_text=str(alt.get("text") or ""),
+        text=_said(raw.get("text")),
+        alt_text=_said(alt.get("text")),
         shield=card.shield,
     )
 

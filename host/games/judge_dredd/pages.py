@@ -27,19 +27,24 @@ from markupsafe import Markup, escape
 
 from lawmaster.host.ui import SeatUI
 from lawmaster.host.ui.boards import tolerant
+from lawmaster.host.ui.look import look_of
 from lawmaster.host.ui.measure import bold_width
+from lawmaster.host.ui.seat import BarButton, Result
 from lawmaster.host.ui.speak import spoken
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
 
-from . import cards, words
+from . import bar_words, cards, words
 
 # Parts of the view the map already shows (the rest goes to the list).
 _IN_TABLE = ("judges", "perps", "crimes", "alien", "quarantined")
 _BAR = {"win": "#2e7d32", "tie": "#f9a825", "lose": "#c62828"}
 
-#: Half the size of a Sector's box, in SVG units (the board's x, y are its centre).
-HALF_W, HALF_H = 46, 50
+#: Half the size of a Sector's box, in SVG units (the board's x, y are its centre; the
+#: centres are 100 apart across and 110 down).
+HALF_W, HALF_H = 48, 53
+#: Every mark inside a box: the Perp, the Crimes, the standees, START (16 px at 1024x768).
+MARK_SIZE = 16.5
 MARGIN = 3
 #: Sector names, in user units. The map gets 5/7 of a landscape tablet's width
 #: (``lawmaster.css``) and is about 700 units wide: at 1024x768 it is drawn at about
@@ -71,9 +76,6 @@ MAP_NAMES: Mapping[str, tuple[str, ...]] = {
 KIND_FILL = {"crime": "#eceff1", "start": "#dcedc8", "hospital": "#ffebee"}
 RIVER = "#1e88e5"
 BRIDGE = "#8d6e63"
-#: Standee colours, by the seat's place in the turn order.
-JUDGE_FILLS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
-KO_FILL = "#9e9e9e"
 
 
 _board = tolerant(Board.load)
@@ -150,8 +152,13 @@ def _fits(view: Mapping[str, Any], city: Board) -> bool:
     return all(s is None or s in city.sectors for s in named)
 
 
-def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
-    """The whole map as one inline SVG, drawn from ``view`` only."""
+def map_svg(
+    view: Mapping[str, Any], city: Board, seat: str, snapshot: Mapping[str, Any] | None = None
+) -> Markup:
+    """The whole map as one inline SVG, drawn from ``view`` (and the drawn snapshot's look
+    and log: each Judge's colour, the last move) only."""
+    snapshot = snapshot or {}
+    looks = look_of(snapshot)
     xs = [s.x for s in city.sectors.values()]
     ys = [s.y for s in city.sectors.values()]
     left, top = min(xs) - HALF_W - MARGIN, min(ys) - HALF_H - MARGIN
@@ -173,7 +180,8 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     ]
     parts += [box for box, _ in drawn]
     parts += _river(city, bool(view.get("bridges_closed")))
-    # Names go over the river, so a line across a box never hides its name.
+    # The last move, then the names over it and the river, so no line hides a name.
+    parts += _last_move(snapshot, city, looks)
     parts += [label for _, label in drawn]
     for sector, perp in (view.get("perps") or {}).items():
         if sector in city.sectors and isinstance(perp, Mapping):
@@ -181,7 +189,7 @@ def map_svg(view: Mapping[str, Any], city: Board, seat: str) -> Markup:
     for sector, crimes in (view.get("crimes") or {}).items():
         if sector in city.sectors:
             parts.append(_crimes(city, sector, list(crimes or [])))
-    parts += _judges(view, city, seat)
+    parts += _judges(view, city, seat, looks)
     hint = _("Tap a Sector to see its full name.")
     parts.append(
         f'<text class="map-hint" x="{strip[0]}" y="{strip[1]}" text-anchor="middle" '
@@ -255,29 +263,31 @@ def _sector(
         extra = (
             # In the row a Perp takes elsewhere (no crime is placed on a Starting Sector),
             # clear of the standees along the bottom.
-            f'<text class="start-bonus" x="{sector.x}" y="{y + 60}" '
-            'style="font-size:13px" text-anchor="middle" '
+            f'<text class="start-bonus" x="{sector.x}" y="{y + 56}" '
+            f'style="font-size:{MARK_SIZE}px" text-anchor="middle" '
             f'fill="#33691e" font-weight="700">{escape(start)}'
             "</text>"
         )
     elif sector.kind == "hospital":
-        cx, cy = sector.x, y + 56
+        cx, cy = sector.x, y + 50
         extra = (
             f'<g class="hospital-cross" fill="#d32f2f"><rect x="{cx - 2}" y="{cy - 7}" '
             f'width="4" height="14"/><rect x="{cx - 7}" y="{cy - 2}" width="14" height="4"/></g>'
         )
     if alien:
-        alien_word = _("ALIEN")
+        # The Alien: a green badge in the box's top-left corner (the key and the list say it).
         extra += (
-            f'<text class="alien" x="{x + 3}" y="{y + 58}" style="font-size:11px" '
-            f'fill="#1b5e20" font-weight="700">{escape(alien_word)}</text>'
+            f'<g class="alien"><circle cx="{x + 11}" cy="{y + 11}" r="10" fill="#1b5e20"/>'
+            f'<text x="{x + 11}" y="{y + 17}" style="font-size:{MARK_SIZE}px" fill="#fff" '
+            f'text-anchor="middle" font-weight="700">A</text></g>'
         )
     if quarantined:
-        quarantine = _("QUARANTINE")
+        # Quarantine: the dashed orange border and a hazard badge in the top-right corner.
         extra += (
-            f'<text class="quarantine" x="{sector.x}" y="{y + 2 * HALF_H + 3}" '
-            'style="font-size:10px" fill="#ef6c00" font-weight="700" text-anchor="middle" '
-            f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(quarantine)}</text>'
+            f'<g class="quarantine"><circle cx="{x + 2 * HALF_W - 11}" cy="{y + 11}" r="10" '
+            f'fill="#ef6c00"/><text x="{x + 2 * HALF_W - 11}" y="{y + 17}" '
+            f'style="font-size:{MARK_SIZE}px" fill="#1d1d1b" text-anchor="middle" '
+            f'font-weight="700">!</text></g>'
         )
     box = (
         f'<g class="sector sector-{sector.kind}" data-sector="{escape(sector.id)}" '
@@ -289,9 +299,7 @@ def _sector(
         f'style="font-size:{NAME_SIZE}px" font-weight="700" fill="#263238" '
         f'pointer-events="none">{escape(sector.name)}</text></g>'
     )
-    label = (
-        f'<g class="sector-label" aria-hidden="true" pointer-events="none">{text}{extra}</g>'
-    )
+    label = f'<g class="sector-label" aria-hidden="true" pointer-events="none">{text}{extra}</g>'
     return box, label
 
 
@@ -327,8 +335,7 @@ def _map_names(city: Board | None) -> list[dict[str, str]]:
         return []
     found = [s for s in city.sectors.values() if map_name(s.name) != s.name]
     return [
-        {"short": map_name(s.name), "name": s.name}
-        for s in sorted(found, key=lambda s: (s.y, s.x))
+        {"short": map_name(s.name), "name": s.name} for s in sorted(found, key=lambda s: (s.y, s.x))
     ]
 
 
@@ -349,32 +356,53 @@ def _wrap_to(text: str, width: float, size: float) -> list[str]:
 
 
 def _perp(city: Board, sector: str, perp: Mapping[str, Any]) -> str:
+    """The Perp in a Sector: a card back, or its name (as much as fits) and strength."""
     s = city.sectors[sector]
-    x, y = s.x - 42, s.y - HALF_H + 42
+    x, y = s.x - HALF_W + 2, s.y - HALF_H + 38
+    width = 2 * HALF_W - 4
     if not perp.get("face_up"):
-        face_down, title = _("PERP ?"), _("a face-down Perp")
+        face_down, title = _("Perp ?"), _("a face-down Perp")
         return (
             f'<g class="perp perp-face-down" data-sector="{escape(sector)}">'
-            f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#212121" '
+            f'<rect x="{x}" y="{y}" width="{width}" height="21" rx="3" fill="#212121" '
             'stroke="#ffca28" stroke-width="1.5"/>'
-            f'<text x="{x + 42}" y="{y + 16}" style="font-size:12px" fill="#ffca28" '
-            f'text-anchor="middle" font-weight="700">{escape(face_down)}</text>'
+            f'<text x="{x + width / 2}" y="{y + 16}" style="font-size:{MARK_SIZE}px" '
+            f'fill="#ffca28" text-anchor="middle" font-weight="700">{escape(face_down)}</text>'
             f"<title>{escape(title)}</title></g>"
         )
     name = _name(perp.get("perp"))
-    short = _short(name, 15)
-    title = _("%(perp)s (strength %(strength)s)", perp=name, strength=perp.get("strength"))
+    strength = str(perp.get("strength"))
+    room = width - 6 - bold_width(strength, MARK_SIZE) - 6
+    short = _fit_words(name, room, MARK_SIZE)
+    title = _("%(perp)s (strength %(strength)s)", perp=name, strength=strength)
     return (
         f'<g class="perp perp-face-up" data-sector="{escape(sector)}" '
         f'data-perp="{escape(perp.get("perp"))}">'
-        f'<rect x="{x}" y="{y}" width="84" height="22" rx="3" fill="#fff3e0" '
+        f'<rect x="{x}" y="{y}" width="{width}" height="21" rx="3" fill="#fff3e0" '
         'stroke="#e65100" stroke-width="1.5"/>'
-        f'<text x="{x + 3}" y="{y + 15}" style="font-size:10.5px" fill="#bf360c" '
-        f'font-weight="700"{_squeeze(short, 10, 60)}>{escape(short)}</text>'
-        f'<text x="{x + 81}" y="{y + 16}" style="font-size:13px" fill="#bf360c" text-anchor="end" '
-        f'font-weight="700">{escape(perp.get("strength"))}</text>'
+        f'<text x="{x + 3}" y="{y + 16}" style="font-size:{MARK_SIZE}px" fill="#bf360c" '
+        f'font-weight="700">{escape(short)}</text>'
+        f'<text x="{x + width - 3}" y="{y + 16}" style="font-size:{MARK_SIZE}px" '
+        f'fill="#1d1d1b" text-anchor="end" font-weight="700">{escape(strength)}</text>'
         f"<title>{escape(title)}</title></g>"
     )
+
+
+def _fit_words(name: str, room: float, size: float) -> str:
+    """As many of ``name``'s words as fit ``room`` in bold at ``size`` ("Walter the Wobot"
+    → "Walter"); a first word too long alone is cut to fit (the title and caption say it
+    all)."""
+    said = ""
+    for word in str(name).split():
+        trial = f"{said} {word}" if said else word
+        if bold_width(trial, size) > room:
+            break
+        said = trial
+    if not said:
+        said = str(name)
+        while len(said) > 2 and bold_width(said, size) > room:
+            said = said[:-1]
+    return said
 
 
 def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
@@ -385,14 +413,18 @@ def _crimes(city: Board, sector: str, crimes: list[Any]) -> str:
     title = _("Crimes: %(crimes)s", crimes=", ".join(_name(c) for c in crimes))
     return (
         f'<g class="crimes" data-sector="{escape(sector)}" data-count="{len(crimes)}">'
-        f'<text x="{s.x - 42}" y="{s.y - HALF_H + 76}" style="font-size:12px" '
-        f'fill="#4a148c" font-weight="700">{escape(label)}</text>'
+        f'<text x="{s.x - HALF_W + 4}" y="{s.y - HALF_H + 76}" style="font-size:{MARK_SIZE}px" '
+        f'fill="#4a148c" font-weight="700" paint-order="stroke" stroke="#fff" stroke-width="3">'
+        f"{escape(label)}</text>"
         f"<title>{escape(title)}</title></g>"
     )
 
 
-def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
-    order = list(view.get("turn_order") or view["judges"])
+def _judges(view: Mapping[str, Any], city: Board, seat: str, looks: Mapping[str, Any]) -> list[str]:
+    """The standees, each a pill in its player's colour with its mark, along the bottom of
+    its Sector (three to a row; more stack upwards). A KO'd Judge keeps its colour,
+    crossed out; this seat's own is ringed in yellow."""
+    order = list(view["judges"])
     by_sector: dict[str, list[str]] = {}
     for who in order:
         judge = view["judges"].get(who)
@@ -403,32 +435,109 @@ def _judges(view: Mapping[str, Any], city: Board, seat: str) -> list[str]:
         s = city.sectors[sector]
         for i, who in enumerate(seats):
             judge = view["judges"][who]
-            # Standees stand in a row along the bottom of the box, like its sensor spots.
-            cx = s.x - HALF_W + 12 + i * (2 * HALF_W - 24) / max(len(seats) - 1, 1)
-            if len(seats) == 1:
-                cx = s.x
-            cy = s.y + HALF_H - 11
-            fill = KO_FILL if judge.get("ko") else JUDGE_FILLS[order.index(who) % 6]
+            look = looks.get(who) or {"fill": "#546e7a", "ink": "#fff", "mark": _letter(who)}
+            row, col = divmod(i, 3)
+            in_row = min(len(seats) - row * 3, 3)
+            width = 30
+            cx = s.x + (col - (in_row - 1) / 2) * (width + 1)
+            top = s.y + HALF_H - 22 - row * 22
             ring = (
                 ' stroke="#ffca28" stroke-width="3"'
                 if who == seat
-                else (' stroke="#fff" stroke-width="1.5"')
+                else ' stroke="#fff" stroke-width="1.5"'
             )
-            title = _("%(seat)s's Judge", seat=who)
+            title = words.judge(who)
             if judge.get("specialist"):
-                title = _("%(judge)s, %(specialist)s", judge=title, specialist=judge["specialist"])
+                title = _(
+                    "%(judge)s, %(specialist)s",
+                    judge=title,
+                    specialist=words.specialist(judge["specialist"]),
+                )
+            ko = ""
             if judge.get("ko"):
                 title = _("%(judge)s (KO)", judge=title)
+                ko = (
+                    f'<path d="M{cx - 13:.1f} {top + 2}L{cx + 13:.1f} {top + 18}" stroke="#000" '
+                    'stroke-width="2.5"/>'
+                )
             out.append(
                 f'<g class="standee{" ko" if judge.get("ko") else ""}" '
-                f'data-judge="{escape(who)}" data-sector="{escape(sector)}">'
-                f'<circle cx="{cx:.1f}" cy="{cy}" r="10.5" fill="{fill}"{ring}/>'
-                f'<text class="standee-label" x="{cx:.1f}" y="{cy + 4.3}" style="font-size:12px" '
-                f'fill="#fff" text-anchor="middle" font-weight="700">'
-                f"{escape(who[:2].upper())}</text>"
+                f'data-judge="{escape(who)}" data-sector="{escape(sector)}" '
+                f'data-fill="{escape(look["fill"])}">'
+                f'<rect x="{cx - width / 2:.1f}" y="{top}" width="{width}" height="20" rx="10" '
+                f'fill="{look["fill"]}"{ring}/>'
+                f'<text class="standee-label" x="{cx:.1f}" y="{top + 15.5}" '
+                f'style="font-size:{MARK_SIZE}px" fill="{look["ink"]}" text-anchor="middle" '
+                f'font-weight="700">{escape(look["mark"])}</text>{ko}'
                 f"<title>{escape(title)}</title></g>"
             )
     return out
+
+
+def last_move(snapshot: Mapping[str, Any], city: Board) -> tuple[str, list[str]] | None:
+    """The last Judge move in the log: the Judge and the Sectors it went through (from where
+    it stood). Until the next move; a round's movement begins afresh."""
+    where: dict[str, str] = {}
+    found: tuple[str, list[str]] | None = None
+    hospital = next((s.id for s in city.sectors.values() if s.kind == "hospital"), None)
+    for e in snapshot.get("log") or []:
+        if not isinstance(e, Mapping):
+            continue
+        kind, judge = e.get("type"), str(e.get("judge"))
+        if kind == "moved":
+            path = [str(p) for p in e.get("path") or []]
+            start = where.get(judge)
+            cells = ([start] if start else []) + path
+            found = (judge, cells) if len(cells) > 1 else None
+            if isinstance(e.get("sector"), str):
+                where[judge] = e["sector"]
+        elif kind in ("judge_placed", "barneyed", "robodoc") and isinstance(e.get("sector"), str):
+            where[judge] = e["sector"]
+        elif kind == "hospitalised" and hospital:
+            where[judge] = hospital
+    return found
+
+
+def _last_move(snapshot: Mapping[str, Any], city: Board, looks: Mapping[str, Any]) -> list[str]:
+    """The last move drawn as a route between Sector centres, in the Judge's colour."""
+    last = last_move(snapshot, city)
+    if last is None:
+        return []
+    judge, sectors = last
+    points = [(city.sectors[s].x, city.sectors[s].y) for s in sectors if s in city.sectors]
+    if len(points) < 2:
+        return []
+    fill = (looks.get(judge) or {}).get("fill", "#0d47a1")
+    line = " ".join(f"{x},{y}" for x, y in points)
+    return [
+        f'<g class="last-move" data-judge="{escape(judge)}" pointer-events="none">'
+        f'<polyline points="{line}" fill="none" stroke="#fff" stroke-width="11" '
+        'stroke-linejoin="round" stroke-linecap="round" opacity=".9"/>'
+        f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="6" '
+        'stroke-linejoin="round" stroke-linecap="round" stroke-dasharray="10 5"/>'
+        f'<circle cx="{points[0][0]}" cy="{points[0][1]}" r="7" fill="#fff" stroke="{fill}" '
+        'stroke-width="3"/></g>'
+    ]
+
+
+def _legend(view: Mapping[str, Any]) -> str:
+    """What the map's marks mean, in words under the map."""
+    items = [
+        (
+            '<span class="key key-start-sector"></span>',
+            _("Starting Sector (START: its refill bonus)"),
+        ),
+        ('<span class="key key-river"></span>', _("the river; brown: a bridge")),
+        (
+            '<span class="key key-perp">?</span>',
+            _("a face-down Perp; a face-up one shows its strength"),
+        ),
+        ('<span class="key key-alien">A</span>', _("the Alien")),
+        ('<span class="key key-quarantine">!</span>', _("quarantined (dashed orange border)")),
+        ('<span class="key key-trail"></span>', _("the last move, in its player's colour")),
+    ]
+    rows = "".join(f"<li>{key}<span>{escape(text)}</span></li>" for key, text in items)
+    return f'<ul class="board-legend">{rows}</ul>'
 
 
 def _squeeze(text: str, fits: int, length: int) -> str:
@@ -477,8 +586,11 @@ def odds_html(odds: Mapping[str, Any]) -> Markup:
 
 
 # -- "What you know": the view in sentences and cards ---------------------------------
-def _judge_rows(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
-    """Each Judge as the page lists it: letter and colour as on the map, where, what held."""
+def _judge_rows(
+    view: Mapping[str, Any], seat: str, looks: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """Each Judge as the page lists it: mark and colour as on the map (the player's for the
+    whole game), where, what held; in turn order."""
     order = list(view.get("turn_order") or view["judges"])
     rows = []
     for who in order:
@@ -499,8 +611,9 @@ def _judge_rows(view: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
         rows.append(
             {
                 "seat": who,
-                "letter": _letter(who),
-                "fill": KO_FILL if j.get("ko") else JUDGE_FILLS[order.index(who) % 6],
+                "letter": (looks.get(who) or {}).get("mark") or _letter(who),
+                "fill": (looks.get(who) or {}).get("fill") or "#546e7a",
+                "ink": (looks.get(who) or {}).get("ink") or "#fff",
                 "name": (
                     _("%(judge)s (you)", judge=words.judge(who))
                     if who == seat
@@ -761,7 +874,7 @@ def _you(view: Mapping[str, Any], seat: str) -> dict[str, Any] | None:
 
 
 def _cap(text: object) -> str:
-    text = str(spoken(text) or "").strip()
+    text = str(spoken(text, words.why) or "").strip()
     return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else ""
 
 
@@ -833,20 +946,32 @@ def _commit_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
     for c in hand:
         if len(fighters) <= 1:
             choices = [_choice(_("Add %(card)s", card=words.card(c)), {"card": c})]
+            choices[0]["short"] = _("Add")
         else:
+            # One small toggle per Judge in the fight: the Judge's mark, in its colour.
             choices = [
-                _choice(_("In front of %(judge)s", judge=words.judge(f)), {"card": c, "for": f})
+                {
+                    **_choice(
+                        _(
+                            "%(card)s in front of %(judge)s",
+                            card=words.card(c),
+                            judge=words.judge(f),
+                        ),
+                        {"card": c, "for": f},
+                    ),
+                    "judge": f,
+                }
                 for f in fighters
             ]
         fan.append({"face": cards.action_face(c), "choices": choices})
     unseen = max(int(you.get("hand_size") or 0) - len(you.get("known_cards") or []), 0)
-    note = _("Tap a card to add it face down, or tap it on your own card reader.")
+    # The buttons under each card say what a tap does; a card may also go in by a tap on
+    # the seat's own reader (the only way for one the referee does not know yet).
+    note = _("Or tap a card on your own reader.")
     if unseen:
         note = ngettext(
-            "Tap a card to add it face down, or tap it on your own card reader. %(num)d card"
-            " in your hand is not known yet: tap it on your reader.",
-            "Tap a card to add it face down, or tap it on your own card reader. %(num)d cards"
-            " in your hand are not known yet: tap them on your reader.",
+            "Or tap a card on your own reader: %(num)d card in your hand is not known yet.",
+            "Or tap a card on your own reader: %(num)d cards in your hand are not known yet.",
             unseen,
         )
     odds = you.get("odds")
@@ -856,6 +981,7 @@ def _commit_block(view: Mapping[str, Any], seat: str, why: str) -> dict[str, Any
         "base": _base("commit", seat),
         "odds": odds_html(odds) if isinstance(odds, Mapping) else None,
         "fan": fan,
+        "compact": True,
         "note": note,
         "buttons": [],
     }
@@ -1009,7 +1135,8 @@ class JudgeDreddUI(SeatUI):
         city = _board(name) if isinstance(name, str) else None
         if city is None or not _fits(view, city):
             return _table(view)
-        return map_svg(view, city, str(snapshot.get("seat") or view.get("seat") or ""))
+        seat = str(snapshot.get("seat") or view.get("seat") or "")
+        return Markup(str(map_svg(view, city, seat, snapshot)) + _legend(view))
 
     def extras(self, snapshot: Mapping[str, Any]) -> Markup:
         """What the seat knows, for people: sentences, its cards as cards, the Judges by letter."""
@@ -1033,7 +1160,7 @@ class JudgeDreddUI(SeatUI):
                 pending=_pending_words(view),
                 table=_table_words(view),
                 trouble=_trouble(view),
-                judges=_judge_rows(view, seat),
+                judges=_judge_rows(view, seat, look_of(snapshot)),
                 names=_map_names(_city_of(view)),
                 # While a commit is asked the hand is drawn under "Your move", as buttons.
                 hand_above=committing,
@@ -1049,7 +1176,42 @@ class JudgeDreddUI(SeatUI):
         blocks = _blocks(view, seat) + _tap_blocks(snapshot)
         if not blocks:
             return Markup("")
-        return Markup(render_template("judge-dredd/controls.html", blocks=blocks, token=token))
+        return Markup(
+            render_template(
+                "judge-dredd/controls.html", blocks=blocks, token=token, looks=look_of(snapshot)
+            )
+        )
+
+    # -- names, colours, the action bar ------------------------------------------------
+    def seat_name(self, seat: str) -> str:
+        """A Judge as the table calls it: "Judge Hershey"."""
+        return words.judge(seat)
+
+    def seats_of(self, snapshot: Mapping[str, Any]) -> list[str]:
+        view = snapshot.get("view")
+        judges = view.get("judges") if isinstance(view, Mapping) else None
+        return [str(s) for s in judges] if isinstance(judges, Mapping) else []
+
+    def mark(self, seat: str) -> str:
+        return _letter(seat)
+
+    def step(self, snapshot: Mapping[str, Any]) -> str:
+        return bar_words.step(snapshot)
+
+    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
+        return bar_words.doing(snapshot, seat)
+
+    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
+        return bar_words.buttons(snapshot)
+
+    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
+        return bar_words.result(snapshot)
+
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        for key in ("judge", "by", "seat", "winner"):
+            if isinstance(event.get(key), str):
+                return str(event[key])
+        return None
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """One log line: a sentence naming Judges, Perps and Sectors (see :mod:`.words`)."""

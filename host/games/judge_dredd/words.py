@@ -16,6 +16,7 @@ a name), so a sentence can never say more than the event it words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -110,6 +111,75 @@ def card(ident: object) -> str:
 def value(ident: object) -> int:
     """What a Perp or Crime card scores (0 for any other card)."""
     return book().value(str(ident))
+
+
+#: The reasons the engine gives for what it asks (``asked[].why``), in the page's language.
+#: The engine writes English (``rules/`` knows no translations); these are its sentences.
+WHY = {
+    "put your Judge on an empty Starting Sector": _l("put your Judge on an empty Starting Sector"),
+    "reveal a Sector card; place its Perp and Crime": _l(
+        "reveal a Sector card; place its Perp and Crime"
+    ),
+    "reveal a Sector card; place what is left (the Perp or Crime deck is empty)": _l(
+        "reveal a Sector card; place what is left (the Perp or Crime deck is empty)"
+    ),
+    "your Judge is KO'd: play Robodoc now to avoid it": _l(
+        "your Judge is KO'd: play Robodoc now to avoid it"
+    ),
+    "no Robodoc: go on to the refill and the Hospital": _l(
+        "no Robodoc: go on to the refill and the Hospital"
+    ),
+    "accept the barney, or play a card that cancels it": _l(
+        "accept the Barney, or play a card that cancels it"
+    ),
+    "accept the boing, or play a card that cancels it": _l(
+        "accept the BOING!, or play a card that cancels it"
+    ),
+    "turn up and tap the Perp": _l("turn up and tap the Perp"),
+    "say who arrests together and who alone": _l("say who arrests together and who alone"),
+    "move the escaping Perp up to two Sectors": _l("move the escaping Perp up to two Sectors"),
+    "add cards to the final combat, or reveal": _l("add cards to the final combat, or reveal"),
+    "cool now (-2, no overheating) or never in this combat": _l(
+        "cool now (\u22122, no overheating) or never in this combat"
+    ),
+    "add Action cards face-down, or reveal when all are done": _l(
+        "add Action cards face-down, or reveal when all are done"
+    ),
+    "reveal the cards": _l("reveal the cards"),
+    "roll your die (dice) for this combat": _l("roll your dice for this combat"),
+    "roll the Perp die": _l("roll the Perp die"),
+    "everyone has moved: start the arrest phase": _l("everyone has moved: start the arrest phase"),
+    "play Special cards now, or start the next arrest": _l(
+        "play Special cards now, or start the next arrest"
+    ),
+    "Internal Affairs: look at another player's hand": _l(
+        "Internal Affairs: look at another player's hand"
+    ),
+    "Hotdog Run: discard the top Sector card": _l("Hotdog Run: discard the top Sector card"),
+    "on the Hospital: discard cards to recycle (or none)": _l(
+        "on the Hospital: discard cards to recycle (or none)"
+    ),
+    "draw your Action cards": _l("draw your Action cards"),
+    "do not use Internal Affairs this refill": _l("do not use Internal Affairs this refill"),
+    "before this arrest begins a Special card may still be played": _l(
+        "before this arrest begins a Special card may still be played"
+    ),
+}
+_MOVE_WHY = re.compile(r"^move up to (\d+) Sector\(s\)$")
+
+
+def why(text: object) -> str:
+    """The engine's reason for an asked action, in the page's language (as written when
+    it is not one the engine is known to give)."""
+    raw = str(text or "")
+    found = WHY.get(raw)
+    if found is not None:
+        return str(found)
+    moving = _MOVE_WHY.match(raw)
+    if moving:
+        n = int(moving.group(1))
+        return ngettext("move up to %(num)d Sector", "move up to %(num)d Sectors", n)
+    return raw
 
 
 def specialist(ident: object) -> str:
@@ -567,6 +637,11 @@ _SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "alert": _alert,
     "sector_discarded": lambda e: _(
         "Hotdog Run: the Sector card %(card)s is discarded.", card=card(e.get("sector_card"))
+    ),
+    "action_deck_reshuffled": lambda e: _(
+        "The Action deck ran out: the discarded Action cards are shuffled into a new deck of"
+        " %(size)s.",
+        size=e.get("size"),
     ),
     "sector_deck_reshuffled": lambda e: _(
         "The Sector cards are shuffled into a new deck of %(size)s.", size=e.get("size")

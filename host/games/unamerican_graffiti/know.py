@@ -155,8 +155,9 @@ def may_do(view: Mapping[str, Any], grid: Board | None) -> list[str]:
         if view.get("threat"):
             lines.append(
                 _(
-                    "The red shading on the map shows how likely the Judges are to arrest you"
-                    " where you end; the list below gives every figure."
+                    "The grey shading on the map shows how likely the Judges are to arrest you"
+                    " where you end (the darker, the likelier); each place's choice gives its"
+                    " figure."
                 )
             )
         return lines

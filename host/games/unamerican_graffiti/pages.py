@@ -11,7 +11,7 @@ is only drawn there.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -22,11 +22,13 @@ from markupsafe import Markup, escape
 from lawmaster.host.ui import SeatUI, generic
 from lawmaster.host.ui.boards import tolerant
 from lawmaster.host.ui.lists import sentence_list
+from lawmaster.host.ui.look import look_of
 from lawmaster.host.ui.measure import bold_width
+from lawmaster.host.ui.seat import BarButton, Result
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
 
-from . import know
+from . import bar_words, know
 
 #: Hex radius (centre to corner) in SVG user units; the SVG scales through its viewBox.
 SIZE = 26.0
@@ -36,6 +38,8 @@ MARGIN = 3.0
 #: 768x1024 at 1.42, so a name is 16.6 px or more at arm's length (the browser tests
 #: measure it in Chromium).
 PLACE_SIZE = 12.5
+#: Prestige, Judge numbers, pawn letters: 16 px and more at 1024x768, as the names.
+MARK_SIZE = 12.5
 #: The widest a name may be: a hex is 45 units wide, and a name may reach over the
 #: hex's top corners into the streets above it (never onto another name).
 PLACE_WIDTH = 67.0
@@ -144,13 +148,16 @@ def _known(view: Mapping[str, Any], grid: Board) -> bool:
     return all(n is None or n in grid.hexes for n in names)
 
 
-def _hexes(grid: Board, layout: _Layout) -> list[str]:
+def _hexes(grid: Board, layout: _Layout, threat: Mapping[str, Any] | None = None) -> list[str]:
     """Every hex: its kind's colour, a location's map name and prestige, and its caption.
 
     A hex takes focus on a tap (``tabindex="-1"``: not a stop for the Tab key, the
     list beside the map names every place), and the caption strip under the map then
     shows its full name: what a short name on the map stands for, and which street is
     "the street west of Aggro Dome".
+
+    On the seat of the scrawler about to move, each hex it could end on is shaded by the
+    arrest chance there (:func:`_threat_mark`).
     """
     parts = []
     for h in grid.hexes.values():
@@ -167,9 +174,13 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             note = know.place(grid, h.id)
         note = note[:1].upper() + note[1:]
         classes = f"hex {h.kind}" + (" gate" if gate else "")
+        info = threat.get(h.id) if threat is not None else None
+        mark = _threat_mark(info, x, y) if isinstance(info, Mapping) else None
+        if mark is not None:
+            classes += f" threat {mark[0]}"
         parts.append(
             f'<g class="{classes}" data-cell="{escape(h.id)}" data-key="hex-{escape(h.id)}" '
-            f'data-kind="{h.kind}" tabindex="-1">'
+            f'data-kind="{h.kind}" tabindex="{0 if mark else -1}">'
             f"<title>{escape(note)}</title>"
             f'<polygon points="{_corners(x, y)}" fill="{KIND_FILL[h.kind]}" stroke="#8a867c" '
             f'stroke-width="1"/>'
@@ -181,8 +192,9 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             )
         if h.is_location:
             parts.append(
-                f'<text class="prestige" x="{x + SIZE * 0.56:.1f}" y="{y + SIZE * 0.34:.1f}" '
-                f'text-anchor="middle" font-size="10" font-weight="700" fill="#333">'
+                f'<text class="prestige" x="{x + SIZE * 0.62:.1f}" y="{y + SIZE * 0.38:.1f}" '
+                f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" fill="#333" '
+                'stroke="#fff" stroke-width="3" paint-order="stroke">'
                 f"{h.prestige}</text>"
             )
         # Shown while the hex has focus: inside the hex, where later hexes do not cover it.
@@ -190,6 +202,8 @@ def _hexes(grid: Board, layout: _Layout) -> list[str]:
             f'<polygon class="ring" points="{_corners(x, y, 0.84)}" fill="none" '
             f'stroke="#0d47a1" stroke-width="3"/>'
         )
+        if mark is not None:
+            parts.append(mark[1])
         parts.append(_caption(note, layout))
         parts.append("</g>")
     return parts
@@ -272,51 +286,150 @@ def _scrawls(view: Mapping[str, Any], layout: _Layout) -> list[str]:
     return parts
 
 
-def _threat(view: Mapping[str, Any], layout: _Layout, grid: Board) -> list[str]:
-    """Shading per hex the mover could end on: darker red for a likelier arrest.
+#: The threat in four steps a greyscale screen keeps apart: each step's lowest arrest
+#: chance, its fill and how it is said in the key (a safe hex is left unshaded).
+THREAT_BOUNDS = (0.0001, 0.1, 0.3, 0.6)
+THREAT_FILLS = ("#e6e6e6", "#b3b3b3", "#6e6e6e", "#2b2b2b")
 
-    Each shaded hex can take focus, so a tap shows its percentage (the CSS reveals
-    the figure on focus); the same figures are in the extras as a list.
-    """
+
+def threat_level(chance: float) -> int | None:
+    """The step of :data:`THREAT_BOUNDS` an arrest chance falls in (``None``: safe)."""
+    found = None
+    for i, bound in enumerate(THREAT_BOUNDS):
+        if chance >= bound:
+            found = i
+    return found
+
+
+def threat_words() -> list[str]:
+    return [_("under 10%"), _("10 to 30%"), _("30 to 60%"), _("at least 60%")]
+
+
+def destination_words(
+    view: Mapping[str, Any], grid: Board | None, where: object, stay: bool = False
+) -> str:
+    """A hex the mover could end on, in words: how far, how the Judges move after, and the
+    arrest chance with the exact count of the opponent's rolls (the threat in the view);
+    ``stay``: the choice to stay where the pawn is."""
     threat = view.get("threat")
-    if not isinstance(threat, Mapping):
-        return []
-    parts = []
-    for where, info in sorted(threat.items()):
-        if where not in layout.at or not isinstance(info, Mapping):
+    info = threat.get(str(where)) if isinstance(threat, Mapping) else None
+    place = know.place(grid, str(where))
+    if not isinstance(info, Mapping):
+        return _("Stay where you are") if stay else place[:1].upper() + place[1:]
+    hexes = int(info.get("hexes") or 0)
+    chance = float(info.get("arrest_chance") or 0.0)
+    if stay or hexes == 0:
+        return _("Stay where you are: %(chance)s", chance=know.chance_words(chance, 0))
+    text = ngettext(
+        "%(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
+        "%(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
+        hexes,
+        place=place[:1].upper() + place[1:],
+        judges=info.get("judges_move"),
+        chance=know.chance_words(chance, hexes),
+    )
+    return str(text)
+
+
+def _threat_mark(info: Mapping[str, Any], x: float, y: float) -> tuple[str, str]:
+    """How a hex the mover could end on is marked: its class (the shade's step,
+    :data:`THREAT_BOUNDS`: ``t0`` … ``t3``, ``ts`` safe) and its percentage, shown when
+    the hex is tapped.
+
+    The hex itself carries the mark (the stylesheet shades it by the class: ``svg.graffiti-
+    board g.hex.t2``), so the marks that come with every turn of a scrawler are a word in
+    each hex's tag and a figure (``host/web/delta.py`` sends just that). Its words, with
+    the exact count of rolls, are the choice that moves there (``controls.html``).
+    """
+    chance = float(info.get("arrest_chance") or 0.0)
+    level = threat_level(chance)
+    step = "ts" if level is None else f"t{level}"
+    figure = (
+        f'<text class="threat-pct" x="{x:.0f}" y="{y + SIZE * 0.2:.0f}">{100 * chance:.0f}%</text>'
+    )
+    return step, figure
+
+
+def last_move(snapshot: Mapping[str, Any]) -> tuple[str, list[str]] | None:
+    """The last move in the log: a scrawler's (``moved``) or a Judge's (``judge_moved``),
+    who made it and the hexes it went through (from where it stood)."""
+    found: tuple[str, list[str]] | None = None
+    where: dict[str, str] = {}
+    for e in snapshot.get("log") or []:
+        if not isinstance(e, Mapping):
             continue
-        chance = float(info.get("arrest_chance") or 0.0)
-        hexes = int(info.get("hexes") or 0)
-        x, y = layout.at[where]
-        text = ngettext(
-            "End on %(place)s (%(num)d hex, then the Judges move %(judges)s): %(chance)s",
-            "End on %(place)s (%(num)d hexes, then the Judges move %(judges)s): %(chance)s",
-            hexes,
-            place=know.place(grid, where),
-            judges=info.get("judges_move"),
-            chance=know.chance_words(chance, hexes),
+        kind = e.get("type")
+        if kind == "moved":
+            who = str(e.get("player"))
+            path = [str(h) for h in e.get("path") or []]
+            start = where.get(who)
+            cells = ([start] if start else []) + path
+            found = (who, cells) if len(cells) > 1 else None
+            if path:
+                where[who] = path[-1]
+        elif kind == "judge_moved":
+            judge = f"judge-{e.get('judge')}"
+            path = [str(h) for h in e.get("path") or []]
+            start = e.get("from") if isinstance(e.get("from"), str) else where.get(judge)
+            cells = ([start] if start else []) + path
+            found = (judge, cells) if len(cells) > 1 else None
+            if isinstance(e.get("to"), str):
+                where[judge] = e["to"]
+        elif kind == "reentered" and isinstance(e.get("at"), str):
+            where[str(e.get("player"))] = e["at"]
+        elif kind == "setup":
+            for at, colour in (e.get("scrawls") or {}).items():
+                where[str(colour).rpartition("-")[0]] = str(at)
+            for number, at in (e.get("judges") or {}).items():
+                where[f"judge-{number}"] = str(at)
+    return found
+
+
+def _last_move(snapshot: Mapping[str, Any], layout: _Layout, looks: Mapping[str, Any]) -> list[str]:
+    last = last_move(snapshot)
+    if last is None:
+        return []
+    who, hexes = last
+    points = [layout.at[h] for h in hexes if h in layout.at]
+    if len(points) < 2:
+        return []
+    fill = (looks.get(who) or {}).get("fill", JUDGE_FILL)
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    return [
+        f'<g class="last-move" data-who="{escape(who)}" pointer-events="none">'
+        f'<polyline points="{line}" fill="none" stroke="#fff" stroke-width="8" '
+        'stroke-linejoin="round" stroke-linecap="round" opacity=".9"/>'
+        f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="4" '
+        'stroke-linejoin="round" stroke-linecap="round" stroke-dasharray="7 4"/>'
+        f'<circle cx="{points[0][0]:.1f}" cy="{points[0][1]:.1f}" r="5" fill="#fff" '
+        f'stroke="{fill}" stroke-width="2.5"/></g>'
+    ]
+
+
+def _legend(view: Mapping[str, Any]) -> str:
+    items = [
+        ('<span class="key key-judge">1</span>', _("a Judge; gold ring: Judge Dredd")),
+        ('<span class="key key-scrawl"></span>', _("a scrawl, in its pen's colour")),
+        ('<span class="key key-trail"></span>', _("the last move, in its player's colour")),
+    ]
+    if isinstance(view.get("threat"), Mapping):
+        items.append(
+            ('<span class="key key-safe"></span>', _("safe: no roll lets a Judge reach you"))
         )
-        if isinstance(info.get("arrest_odds"), str):
-            text += f" ({info['arrest_odds']})"
-        caption = _(
-            "%(place)s: %(pct)s chance of arrest",
-            place=know.place(grid, where),
-            pct=f"{100 * chance:.0f}%",
-        )
-        parts.append(
-            f'<g class="threat" data-cell="{escape(where)}" data-key="threat-{escape(where)}" '
-            f'data-chance="{chance:.4f}" tabindex="0"><title>{escape(text)}</title>'
-            f'<polygon points="{_corners(x, y, 0.92)}" fill="#c62828" '
-            f'fill-opacity="{0.08 + 0.6 * chance:.2f}" stroke="#2e7d32" stroke-width="1.2"/>'
-            f'<text class="threat-pct" x="{x:.1f}" y="{y + SIZE * 0.2:.1f}" text-anchor="middle" '
-            f'pointer-events="none">{100 * chance:.0f}%</text>'
-            + _caption(caption[:1].upper() + caption[1:], layout)
-            + "</g>"
-        )
-    return parts
+        for fill, words in zip(THREAT_FILLS, threat_words(), strict=True):
+            items.append(
+                (
+                    f'<span class="key" style="background:{fill}"></span>',
+                    _("arrest chance %(chance)s", chance=words),
+                )
+            )
+    rows = "".join(f"<li>{key}<span>{escape(text)}</span></li>" for key, text in items)
+    return f'<ul class="board-legend">{rows}</ul>'
 
 
 def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
+    """The six Judge counters: dark squares with their number; Judge Dredd's (counter 1)
+    has a gold ring, as the rulebook marks it; a cleaning Judge a white bar under it."""
     cleaning = {str(n) for n in view.get("cleaning") or []}
     rolled = {str(n) for n in view.get("dice") or []}
     parts = []
@@ -325,7 +438,7 @@ def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
             continue
         x, y = layout.at[where]
         dredd = str(number) == "1"
-        side = SIZE * 0.62
+        side = SIZE * 0.78
         classes = (
             "piece judge"
             + (" dredd" if dredd else "")
@@ -341,30 +454,25 @@ def _judges(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         parts.append(
             f'<g class="{classes}" data-judge="{escape(number)}" data-cell="{escape(where)}">'
             f"<title>{escape(note)}</title>"
-            f'<rect x="{x - side / 2:.1f}" y="{y - side / 2 - 2:.1f}" width="{side:.1f}" '
+            f'<rect x="{x - side / 2:.1f}" y="{y - side / 2 + 1:.1f}" width="{side:.1f}" '
             f'height="{side:.1f}" rx="3" fill="{JUDGE_FILL}" stroke="{ring}" '
             f'stroke-width="{2.5 if dredd else 1.2}"/>'
-            f'<text class="judge-number" x="{x:.1f}" y="{y + 2.5:.1f}" text-anchor="middle" '
-            f'font-size="11" font-weight="700" fill="{ring}" pointer-events="none">'
-            f"{escape(number)}</text>"
+            f'<text class="judge-number" x="{x:.1f}" y="{y + 1 + MARK_SIZE * 0.36:.1f}" '
+            f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" fill="{ring}" '
+            f'pointer-events="none">{escape(number)}</text>'
         )
-        if dredd:
-            parts.append(
-                # Left of the counter: clear of the place's name above and prestige right.
-                f'<text class="dredd-mark" x="{x - side / 2 - 1.5:.1f}" y="{y + 3:.1f}" '
-                f'text-anchor="end" font-size="9" font-weight="700" fill="#b71c1c" '
-                f'pointer-events="none">D</text>'
-            )
         if number in cleaning:
             parts.append(
-                f'<rect class="tippex" x="{x - side / 2:.1f}" y="{y + side / 2 - 1:.1f}" '
+                f'<rect class="tippex" x="{x - side / 2:.1f}" y="{y + side / 2 + 1:.1f}" '
                 f'width="{side:.1f}" height="4" fill="#ffffff" stroke="#000" stroke-width="0.6"/>'
             )
         parts.append("</g>")
     return parts
 
 
-def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
+def _pawns(view: Mapping[str, Any], layout: _Layout, looks: Mapping[str, Any]) -> list[str]:
+    """Each scrawler's pawn: its player's colour and letter for the whole game, ringed in
+    the pen it scrawls with now."""
     parts = []
     turn = view.get("turn")
     for player, pawn in (view.get("scrawlers") or {}).items():
@@ -373,16 +481,29 @@ def _pawns(view: Mapping[str, Any], layout: _Layout) -> list[str]:
         where = pawn["position"]
         x, y = layout.at[where]
         colour = pawn.get("colour")
+        look = looks.get(str(player)) or {
+            "fill": pen(colour),
+            "ink": "#fff",
+            "mark": str(player)[:1].upper(),
+        }
         mover = " to-move" if player == turn and view.get("phase") == "move" else ""
-        title = _("%(player)s (%(colour)s) on %(hex)s", player=player, colour=colour, hex=where)
+        title = _(
+            "%(player)s (%(colour)s) on %(hex)s",
+            player=know.player_name(player),
+            colour=know.colour_name(colour),
+            hex=where,
+        )
         parts.append(
             f'<g class="piece pawn{mover}" data-player="{escape(player)}" '
-            f'data-cell="{escape(where)}"><title>{escape(title)}</title>'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.36:.1f}" fill="{pen(colour)}" '
-            f'stroke="#000" stroke-width="{2.5 if mover else 1.5}"/>'
-            f'<text class="pawn-label" x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
-            f'font-size="11" font-weight="700" fill="#fff" pointer-events="none">'
-            f"{escape(str(player)[:1].upper())}</text></g>"
+            f'data-cell="{escape(where)}" data-fill="{escape(look["fill"])}">'
+            f"<title>{escape(title)}</title>"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.42:.1f}" fill="{pen(colour)}" '
+            f'stroke="#000" stroke-width="1"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.32:.1f}" fill="{look["fill"]}" '
+            f'stroke="#fff" stroke-width="{2.5 if mover else 1.5}"/>'
+            f'<text class="pawn-label" x="{x:.1f}" y="{y + MARK_SIZE * 0.36:.1f}" '
+            f'text-anchor="middle" font-size="{MARK_SIZE}" font-weight="700" '
+            f'fill="{look["ink"]}" pointer-events="none">{escape(look["mark"])}</text></g>'
         )
     return parts
 
@@ -416,38 +537,24 @@ def _you(view: Mapping[str, Any], seat: str) -> Markup:
     return Markup('<p class="graffiti-you">{}{}</p>').format(_badge(seat, colour), text)
 
 
-def _threat_list(view: Mapping[str, Any], grid: Board | None) -> Markup:
-    """The arrest chance of every end hex, as text (the map shades the same figures)."""
+def _threat_summary(view: Mapping[str, Any]) -> Markup:
+    """How many of the hexes the mover could end on are safe. The chance of each is in
+    the list of choices (:func:`destination_words`) and shaded on the map."""
     threat = view.get("threat")
     if not isinstance(threat, Mapping) or not threat:
         return Markup("")
-    rows = []
-    ends = sorted(
-        (info.get("arrest_chance") or 0.0, know.place(grid, where), where, info)
-        for where, info in threat.items()
+    chances = [
+        float(info.get("arrest_chance") or 0.0)
+        for info in threat.values()
         if isinstance(info, Mapping)
-    )
-    for chance, name, where, info in ends:
-        hexes = int(info.get("hexes") or 0)
-        rows.append(
-            Markup('<li data-cell="{}">{} ({}): {}.</li>').format(
-                where,
-                name[:1].upper() + name[1:],
-                _("stay") if hexes == 0 else ngettext("%(num)d hex", "%(num)d hexes", hexes),
-                know.chance_words(float(chance), hexes),
-            )
-        )
-    safe = sum(1 for chance, *_ in ends if chance <= 0)
-    return Markup(
-        '<details class="graffiti-threat" data-key="graffiti-threat"><summary>{}</summary>'
-        '<ul data-key="graffiti-threat-list">{}</ul></details>'
-    ).format(
+    ]
+    safe = sum(1 for chance in chances if chance <= 0)
+    return Markup('<p class="graffiti-threat">{}</p>').format(
         _(
             "Arrest chance where you could end: %(safe)s of %(ends)s safe",
             safe=safe,
-            ends=len(ends),
-        ),
-        Markup("").join(rows),
+            ends=len(chances),
+        )
     )
 
 
@@ -476,8 +583,7 @@ def _map_names(grid: Board) -> Markup:
         return Markup("")
     items = Markup("").join(Markup("<li>{}</li>").format(line) for line in lines)
     return Markup(
-        '<details class="map-names" data-key="map-names"><summary>{}</summary>'
-        "<ul>{}</ul></details>"
+        '<details class="map-names" data-key="map-names"><summary>{}</summary><ul>{}</ul></details>'
     ).format(_("Names on the map"), items)
 
 
@@ -721,18 +827,20 @@ class GraffitiUI(SeatUI):
         if grid is None or not _known(view, grid):
             return super().board(snapshot)
         layout = _Layout(grid)
+        looks = look_of(snapshot)
         parts = [
             '<svg class="board graffiti-board" '
             f'viewBox="0 0 {layout.width:.0f} {layout.height:.0f}" '
             'role="img" aria-label="Unamerican Graffiti board" xmlns="http://www.w3.org/2000/svg">',
             _STYLE,
         ]
-        parts += _hexes(grid, layout)
+        threat = view.get("threat")
+        parts += _hexes(grid, layout, threat if isinstance(threat, Mapping) else None)
         parts += _scrawls(view, layout)
-        parts += _threat(view, layout, grid)
         parts += _places(grid, layout)
+        parts += _last_move(snapshot, layout, looks)
         parts += _judges(view, layout)
-        parts += _pawns(view, layout)
+        parts += _pawns(view, layout, looks)
         hint = _("Tap a hex to see its full name.")
         parts.append(
             f'<text class="map-hint" x="{layout.width / 2:.1f}" y="{layout.caption_y:.1f}" '
@@ -740,7 +848,7 @@ class GraffitiUI(SeatUI):
             f'pointer-events="none">{escape(hint)}</text>'
         )
         parts.append("</svg>")
-        return Markup("".join(parts))
+        return Markup("".join(parts) + _legend(view))
 
     def extras(self, snapshot: Mapping[str, Any]) -> Markup:
         """What this seat knows in sentences: what it may do, colours, Judges, the threat."""
@@ -750,7 +858,7 @@ class GraffitiUI(SeatUI):
         grid = board_of(view)
         seat = str(view.get("seat") or snapshot.get("seat") or "")
         parts = [_you(view, seat), sentence_list(know.may_do(view, grid), "graffiti-may")]
-        parts.append(_threat_list(view, grid))
+        parts.append(_threat_summary(view))
         parts.append(_prestige(view))
         parts.append(_facts(view, grid))
         if grid is not None:
@@ -768,8 +876,42 @@ class GraffitiUI(SeatUI):
             token,
             digital_dice,
             place=lambda hex_id: know.place(grid, hex_id),
+            destination=lambda hex_id, stay=False: destination_words(view, grid, hex_id, stay),
             judge_name=know.judge_name,
         )
+
+    # -- names, colours, the action bar ------------------------------------------------
+    def seat_name(self, seat: str) -> str:
+        return know.player_name(seat)
+
+    def seats_of(self, snapshot: Mapping[str, Any]) -> list[str]:
+        return ["chopper", "phantom"]
+
+    def colour_slots(self) -> list[tuple[str, str, str]]:
+        """None: each player's colour is its pens' (Chopper red, Phantom blue)."""
+        return []
+
+    def seat_colours(self, seats: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, str]:
+        fixed = {"chopper": "red", "phantom": "blue"}
+        return {s: fixed.get(s, "teal") for s in seats}
+
+    def step(self, snapshot: Mapping[str, Any]) -> str:
+        return bar_words.step(snapshot)
+
+    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
+        return bar_words.doing(snapshot, seat)
+
+    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
+        return bar_words.buttons(snapshot)
+
+    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
+        return bar_words.result(snapshot)
+
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        player = event.get("player")
+        if isinstance(player, str):
+            return player
+        return None
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """One log line for an Unamerican Graffiti event."""

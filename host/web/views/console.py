@@ -18,7 +18,11 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
+from lawmaster.host.ui.look import chip
+
+from .. import render
 from ..access import HOST, SCREEN
 from ..actions import action_from_form
 from ..context import TABLE_SEAT, current_table, get_host
@@ -178,9 +182,12 @@ def manual_input() -> Any:
 def _seats(table: Any) -> list[dict[str, Any]]:
     record = access()
     waiting = {r.seat for r in record.requests() if r.seat is not None}
+    looks = render.table_look(table)
     return [
         {
             "seat": seat,
+            "name": render.seat_name(table.game, seat),
+            "chip": Markup(chip(looks.get(seat))),
             "claimed": record.is_claimed(table.token(seat)),
             "asked": seat in waiting,
         }

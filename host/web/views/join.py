@@ -21,8 +21,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from lawmaster.host.ui.look import chip as look_chip
+
+from .. import render
 from ..access import SEAT
 from ..context import TABLE_SEAT, seat_for
 from ..guard import (
@@ -52,7 +56,9 @@ def join(token: str) -> Any:
     if navigated_here():
         return _claim(table, seat, token)
     # Followed from another site's page (or a client that does not say): ask first.
-    page = render_template("join.html", seat=seat, game=table.game, token=token)
+    page = render_template(
+        "join.html", seat=seat, game=table.game, token=token, look=_look(table, seat)
+    )
     return Response(page, status=200, mimetype="text/html")
 
 
@@ -86,7 +92,7 @@ def release(token: str) -> Any:
     table, seat = seat_for(token)
     check_seat_post(token)
     access().release(token, seat)
-    return render_template("released.html", seat=seat, game=table.game)
+    return render_template("released.html", seat=seat, game=table.game, look=_look(table, seat))
 
 
 def _claim(table: Any, seat: str, token: str) -> Any:
@@ -99,8 +105,20 @@ def _claim(table: Any, seat: str, token: str) -> Any:
 def _taken(table: Any, seat: str, token: str) -> Response:
     """The seat is another device's: no view; this device's request and its code, if any."""
     waiting = access().request_of(device(), SEAT, token)
-    page = render_template("taken.html", seat=seat, game=table.game, token=token, waiting=waiting)
+    page = render_template(
+        "taken.html",
+        seat=seat,
+        game=table.game,
+        token=token,
+        waiting=waiting,
+        look=_look(table, seat),
+    )
     return Response(page, status=403, mimetype="text/html")
+
+
+def _look(table: Any, seat: str) -> dict[str, str] | None:
+    """How the seat is drawn on every page (its colour and mark): public."""
+    return render.table_look(table).get(seat)
 
 
 def join_url(token: str) -> str:
@@ -138,10 +156,14 @@ def seat_links(table: Any, *, for_host: bool = False) -> list[dict[str, Any]]:
     caller decides that, never a public page.
     """
     links = []
+    looks = render.table_look(table)
     for seat in joinable(table, for_host=for_host):
         url = join_url(table.token(seat))
-        label = _("Join as %(seat)s", seat=seat)
-        links.append({"seat": seat, "url": url, "qr": qr_svg(url, label)})
+        name = render.seat_name(table.game, seat)
+        label = _("Join as %(seat)s", seat=name)
+        chip = Markup(look_chip(looks.get(seat)))
+        qr = qr_svg(url, label)
+        links.append({"seat": seat, "name": name, "chip": chip, "url": url, "qr": qr})
     return links
 
 

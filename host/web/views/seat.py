@@ -45,7 +45,7 @@ def render_seat(
         snapshot=snapshot,
         seat=seat,
         token=token,
-        regions=as_markup(regions(snapshot, token, digital_dice(table))),
+        regions=as_markup(regions(snapshot, token, digital_dice(table), render.table_look(table))),
         events_url=url_for("events.seat_events", token=token, side=side),
         token_header=TOKEN_HEADER,
         snapshot_url=url_for("seat.snapshot_json", token=token, html=1, side=side),
@@ -76,7 +76,7 @@ def snapshot_json(token: str) -> Response:
     snapshot = table.snapshot(seat)
     answer: dict[str, Any] = {"ok": True, "snapshot": snapshot}
     if request.args.get("html"):
-        answer["html"] = regions(snapshot, token, digital_dice(table))
+        answer["html"] = regions(snapshot, token, digital_dice(table), render.table_look(table))
     return jsonify(answer)
 
 

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from lawmaster.host import games
+from lawmaster.host.ui.look import CHOOSABLE, PALETTE, colour_name, looks
 from lawmaster.rules.core import IllegalAction
 
 from ..actions import parse_json
@@ -47,6 +48,49 @@ def header_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     return header
 
 
+def colours_from_form(form: Mapping[str, str], slug: str) -> dict[str, str]:
+    """The colours the setup page chose for a game's players (slot → colour key), from
+    its fields ``<slug>.colour.<slot>``."""
+    game = games.games().get(slug)
+    if game is None:
+        return {}
+    chosen: dict[str, str] = {}
+    for slot, _label, _default in game.ui.colour_slots():
+        key = form.get(f"{slug}.colour.{slot}", "")
+        if key in PALETTE:
+            chosen[slot] = key
+    return chosen
+
+
+def _check_colours(game: Any, header: Mapping[str, Any], chosen: Mapping[str, str]) -> None:
+    """A 400 when two of the game's seats would share a colour (only the slots of the
+    seats the header sets up count: six colours are offered for up to six Judges)."""
+    if not chosen:
+        return
+    engine = game.engine
+    seats = [str(s) for s in engine.seats(engine.new_game(header).state)]
+    colours = list(looks(game.ui, seats, chosen).values())
+    if len({look.colour for look in colours}) < len(colours):
+        raise WebError(MALFORMED, _("two players cannot share a colour: choose another"))
+
+
+def colour_choices(game: Any) -> list[dict[str, Any]]:
+    """A game's colour fields on the setup page: each slot with its label, its default and
+    the colours it may take (their names in the page's language)."""
+    fields = []
+    for slot, label, default in game.ui.colour_slots():
+        keys = list(CHOOSABLE) + ([default] if default not in CHOOSABLE else [])
+        fields.append(
+            {
+                "slot": slot,
+                "label": label,
+                "default": default,
+                "colours": [(k, colour_name(k), PALETTE[k].fill) for k in keys],
+            }
+        )
+    return fields
+
+
 def _in_progress() -> bool:
     table = getattr(get_host(), "table", None)
     if table is None:
@@ -57,7 +101,12 @@ def _in_progress() -> bool:
         return False
 
 
-def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
+def _start(
+    header: dict[str, Any],
+    replace: bool,
+    deal: bool = False,
+    colours: Mapping[str, str] | None = None,
+) -> Any:
     slug = header.get("game")
     # Only a name is a game: a list or an object here is no key to look up (it was an
     # unexpected error once, answered by the catch-all handler).
@@ -69,7 +118,15 @@ def _start(header: dict[str, Any], replace: bool, deal: bool = False) -> Any:
     try:
         if deal and game.setup.deal is not None:
             header = game.setup.deal(header, _DEALER)
-        return get_host().new_game(header)
+        colours = {str(k): str(v) for k, v in (colours or {}).items() if v in PALETTE}
+        _check_colours(game, header, colours)
+        host = get_host()
+        settings = getattr(host, "settings", None)
+        if isinstance(settings, dict):
+            # Each player's colour for the whole game: kept with the game's settings in
+            # the journal, so a restart draws everyone as before.
+            settings["colours"] = dict(colours)
+        return host.new_game(header)
     except IllegalAction as exc:
         reason = _("that setup is not valid: %(reason)s", reason=exc.reason)
         raise WebError(MALFORMED, reason) from None
@@ -84,6 +141,7 @@ def _page(form: Mapping[str, str], error: str | None, status: int) -> tuple[str,
         render_template(
             "setup.html",
             games=list(games.games().values()),
+            colours={slug: colour_choices(g) for slug, g in games.games().items()},
             form=form,
             error=error,
             in_progress=_in_progress(),
@@ -108,8 +166,14 @@ def start() -> Any:
     if request.is_json:
         body = parse_json(request.get_data(cache=True), "the setup")
         if not isinstance(body, dict) or not isinstance(body.get("header"), dict):
-            raise WebError(MALFORMED, 'send {"header": {...}, "replace": false, "deal": false}')
-        table = _start(dict(body["header"]), body.get("replace") is True, body.get("deal") is True)
+            raise WebError(
+                MALFORMED,
+                'send {"header": {...}, "replace": false, "deal": false, "colours": {...}}',
+            )
+        colours = body.get("colours") if isinstance(body.get("colours"), dict) else None
+        table = _start(
+            dict(body["header"]), body.get("replace") is True, body.get("deal") is True, colours
+        )
         return jsonify({"ok": True, "game": table.game, "seats": table.seats()})
     form = request.form
     try:
@@ -119,7 +183,8 @@ def start() -> Any:
         if isinstance(settings, dict):
             # The table's own choice, read by the referee of each new game.
             settings["digital_dice"] = bool(form.get("digital_dice"))
-        _start(header, bool(form.get("replace")), bool(form.get("deal")))
+        colours = colours_from_form(form, header.get("game", ""))
+        _start(header, bool(form.get("replace")), bool(form.get("deal")), colours)
     except WebError as exc:
         return _page(form, exc.reason, exc.status)
     return redirect(url_for("table.screen"), code=303)

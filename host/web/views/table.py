@@ -30,7 +30,7 @@ from ..access import SCREEN
 from ..context import TABLE_SEAT, current_table, get_host
 from ..errors import UNKNOWN, WebError
 from ..fragments import as_markup, regions
-from ..guard import access, screen_secret, shows_codes
+from ..guard import access, is_host, screen_secret, shows_codes
 from .join import screen_key, seat_links
 
 bp = Blueprint("table", __name__)
@@ -52,6 +52,12 @@ def only_here(links: list[dict[str, Any]]) -> bool:
     return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
+def host_here() -> bool:
+    """Whether the device asking is one of the table's host devices (its host cookie; it
+    alone is shown the host's links: anyone else would only be refused)."""
+    return is_host()
+
+
 @bp.get("/table")
 def screen() -> str:
     """The public screen, complete without scripts; scripts keep it live."""
@@ -64,7 +70,8 @@ def screen() -> str:
     return render_template(
         "table.html",
         snapshot=snapshot,
-        regions=as_markup(regions(snapshot)),
+        regions=as_markup(regions(snapshot, look=render.table_look(table))),
+        host_here=host_here(),
         events_url=url_for("events.table_events", side=side),
         snapshot_url=url_for("table.snapshot_json", html=1, side=side),
         joins=screen_key(table, shows_codes(), bool(joins["pair"] and joins["pair"]["waiting"])),
@@ -108,7 +115,7 @@ def snapshot_json() -> Response:
     snapshot = current_table().snapshot(TABLE_SEAT)
     answer: dict[str, Any] = {"ok": True, "snapshot": snapshot}
     if request.args.get("html"):
-        answer["html"] = regions(snapshot)
+        answer["html"] = regions(snapshot, look=render.table_look(current_table()))
     return jsonify(answer)
 
 
@@ -138,7 +145,7 @@ def replay() -> str:
     return render_template(
         "replay.html",
         snapshot=snapshot,
-        regions=as_markup(regions(snapshot)),
+        regions=as_markup(regions(snapshot, look=render.table_look(table))),
         step=step,
         steps=len(history),
         over=table.export_scenario() is not None,
