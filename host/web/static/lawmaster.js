@@ -219,13 +219,31 @@
     });
   }
 
+  // The version the page's regions show (body's data-version, set only once they do).
+  function shownVersion() {
+    var v = parseInt(document.body.getAttribute("data-version") || "", 10);
+    return isNaN(v) ? -1 : v;
+  }
+
+  function showVersion(version) {
+    if (typeof version === "number") document.body.setAttribute("data-version", String(version));
+  }
+
   function refresh() {
     var url = document.body.getAttribute("data-snapshot");
     if (!url) return;
     fetch(url, { headers: { "Accept": "application/json" } })
       .then(function (r) { return r.json(); })
       // The stream's own texts (chunksOf) stay as they are: its next edit applies to them.
-      .then(function (data) { if (data.ok && data.html) applyHtml(data.html); })
+      // An answer older than what a push has drawn meanwhile is dropped: a slow fetch
+      // must never put an earlier page back over a later one.
+      .then(function (data) {
+        if (!(data.ok && data.html)) return;
+        var version = data.snapshot ? data.snapshot.version : undefined;
+        if (typeof version === "number" && version < shownVersion()) return;
+        applyHtml(data.html);
+        showVersion(version);
+      })
       .catch(function () {});
   }
 
@@ -523,9 +541,10 @@
     source.addEventListener("update", function (event) {
       var data = JSON.parse(event.data);
       var html = pushed(data);
-      if (html === null) { refresh(); } else { applyHtml(html); }
       var version = data.snapshot ? data.snapshot.version : data.version;
-      document.body.setAttribute("data-version", String(version));
+      // An edit of a text this page never had: the page asks for itself, and says its
+      // version once that answer is drawn (not before).
+      if (html === null) { refresh(); } else { applyHtml(html); showVersion(version); }
       if (typeof data.joins === "string") refreshJoins(data.joins);
     });
     source.addEventListener("reload", function () {
