@@ -107,8 +107,8 @@ class Segment:
 
 @dataclass(frozen=True)
 class Bus:
-    """A supply bus wire: its net and the holes it is soldered to, in order (one hole on
-    every run of a strip that carries the net: the run's first free hole)."""
+    """A supply bus wire: its net and the holes it is soldered to, top to bottom (all in
+    one column: a straight wire, fed from the supply at its top end)."""
 
     net: str
     points: tuple[tuple[int, int], ...]
@@ -276,7 +276,6 @@ def _piece(board: str, piece: Piece) -> PiecePlan:
 
     cuts: list[tuple[int, int]] = []
     segments: list[Segment] = []
-    buses: dict[str, list[tuple[int, int]]] = {}
     for j in range(nstrips):
         first, last = spans[j]
         items = sorted((c, net) for (c, jj), net in used.items() if jj == j)
@@ -302,18 +301,32 @@ def _piece(board: str, piece: Piece) -> PiecePlan:
                 raise PlanError(f"{piece.name}: strip {j} joins {sorted(nets)}")
             runs.append(Segment(j, a + 1, b - 1, nets.pop() if nets else None))
         segments += runs
-        for run in runs:
-            if run.net not in (VCC, GND):
-                continue
-            free = [
-                c
-                for c in range(run.first, run.last + 1)
-                if (c, j) not in used and (c, j) not in blocked and (c, j) not in severed
-            ]
-            if not free:
-                raise PlanError(f"{piece.name}: no free hole for the {run.net} bus on strip {j}")
-            used[(free[0], j)] = run.net
-            buses.setdefault(run.net, []).append((free[0], j))
+    # The bus wires: one hole on every run of strip that carries VCC or GND. Runs are
+    # gathered on as few columns as cover them all (each column one straight wire, the one
+    # free on the most runs first, leftmost on a tie); every wire is fed at its top end.
+    bus_list: list[Bus] = []
+    wire_cols: set[int] = set()
+    for net in (VCC, GND):
+        left = [r for r in segments if r.net == net]
+
+        def free(c: int, j: int) -> bool:
+            return (c, j) not in used and (c, j) not in blocked and (c, j) not in severed
+
+        while left:
+            span = range(min(r.first for r in left), max(r.last for r in left) + 1)
+            cols = [c for c in span if c not in wire_cols]  # one wire per column
+            counts = {
+                c: [r for r in left if r.first <= c <= r.last and free(c, r.strip)] for c in cols
+            }
+            best = max(cols, key=lambda c: (len(counts[c]), -c))
+            if not counts[best]:
+                raise PlanError(f"{piece.name}: no free hole for the {net} bus")
+            points = tuple(sorted(((best, r.strip) for r in counts[best]), key=lambda h: h[1]))
+            for h in points:
+                used[h] = net
+            bus_list.append(Bus(net, points))
+            wire_cols.add(best)
+            left = [r for r in left if r not in counts[best]]
     return PiecePlan(
         piece.name,
         outline,
@@ -324,7 +337,7 @@ def _piece(board: str, piece: Piece) -> PiecePlan:
         tuple(sorted(cuts)),
         tuple(sorted(severed)),
         tuple(segments),
-        tuple(Bus(net, tuple(pts)) for net, pts in sorted(buses.items())),
+        tuple(bus_list),
     )
 
 
