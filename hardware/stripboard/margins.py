@@ -45,6 +45,10 @@ SATURATION_LIMIT = tolerance.SATURATION_LIMIT
 #: 1.92 mm (:mod:`.parts`), and 0.1 mm clearance is kept (``stack.PART_CLEARANCE_MM``).
 FLAT_SPACER_MM = 3.0
 FLAT_SPACER_TOL_MM = 0.1
+SPACER_SOURCE = (
+    "assumption: turned brass M3 round spacers, length ±0.10 mm (the usual catalogue"
+    " tolerance of turned spacers, as the brass standoffs of ``stack.STANDOFF_SOURCE``)"
+)
 #: GW:s brott: GW's acrylic on 1.5 mm extruded acrylic strips glued across the copper
 #: side between the rows of joints (room 1.5 − 0.15 − 0.1 = 1.25 mm ≥ the 1.0 mm joints).
 GW_BACK_GAP_MM = 1.5
@@ -90,7 +94,7 @@ def layers(board: str) -> tuple[Layer, ...]:
                     " lying TO-92s and their capacitors",
                     thickness_mm=FLAT_SPACER_MM,
                     tol_mm=FLAT_SPACER_TOL_MM,
-                    source=stack.STANDOFF_SOURCE,
+                    source=SPACER_SOURCE,
                 )
             )
         else:
