@@ -162,8 +162,9 @@ def _sensor(fr: _Frame, p: PiecePlan, s: Sensor, component: bool) -> list[str]:
         style = 'stroke="#0a0" stroke-width="0.2"'
         out.append(fr.line(sx - 2, sy, sx + 2, sy, style))
         out.append(fr.line(sx, sy - 2, sx, sy + 2, style))
-        label_y = ly + (2 * P + 1.8 if d > 0 else -2 * P - 0.8)
-        out.append(fr.text(ex, label_y, f"{s.spot.space}", 1.8, 'text-anchor="middle"'))
+        if s.spot.space != p.name:  # a Judge Dredd pod is its sector: its name says it
+            label_y = ly + (2 * P + 1.8 if d > 0 else -2 * P - 0.8)
+            out.append(fr.text(ex, label_y, s.spot.space, 1.8, 'text-anchor="middle"'))
     for hole in s.leads():
         hx, hy = p.xy(*hole)
         out.append(fr.circle(hx, hy, 0.55, 'fill="#333"'))
