@@ -14,6 +14,8 @@ others:
   and ``SENSOR-MAPS.md``'s example (:mod:`lawmaster.hardware.magnetics.mapsdoc`);
 * from the maps and the stack: the 1:1 templates and their page sets
   (:mod:`lawmaster.hardware.templates`);
+* from the maps, the PCB pieces and the magnetics: the stripboard route's
+  ``STRIPBOARD.md`` and its 1:1 strip plans (:mod:`lawmaster.hardware.stripboard.doc`);
 * from the pieces and the circuits: the footprint library and every PCB's folder
   under ``hardware/pcb/`` (KiCad board, Gerbers, drill, placement, renders, DRC
   report; :mod:`lawmaster.hardware.pcb.generate`), rebuilt only when what a PCB is
@@ -35,6 +37,7 @@ from lawmaster.hardware import mechanical, templates
 from lawmaster.hardware.electronics import generate as electronics
 from lawmaster.hardware.magnetics import mapsdoc, report
 from lawmaster.hardware.sensor_map import SensorMap
+from lawmaster.hardware.stripboard import doc as stripboard
 
 ROOT = electronics.ROOT
 
@@ -49,6 +52,7 @@ def _design_outputs() -> dict[Path, str]:
         files[templates.path_of(game)] = templates.render(sm)
         for paper in templates.PAPERS:
             files[templates.pages_path(game, paper)] = templates.pages_html(sm, paper)
+    files.update(stripboard.outputs())
     return files
 
 

@@ -127,9 +127,7 @@ SENSOR_OFFSET_SOURCE = (
 )
 #: How well a person calibrating centres a piece on the spot asked for (mm).
 CALIBRATION_CENTRING_MM = 1.0
-CALIBRATION_SOURCE = (
-    "assumption: calibrating, a piece is centred on its printed spot within 1 mm"
-)
+CALIBRATION_SOURCE = "assumption: calibrating, a piece is centred on its printed spot within 1 mm"
 #: Lift (the piece's base under its magnet) by base material: tolerance and why.
 LIFT_TOL_MM: dict[str, tuple[float, str]] = {
     "acrylic": (
@@ -165,6 +163,40 @@ RUBBER_SOURCE = (
     " E ≈ 0.0981(56 + 7.62336 S)/(0.137505(254 − 2.54 S)) MPa); 2 MPa taken; a player"
     " presses a piece with up to 5 N (assumption)"
 )
+
+
+@dataclass(frozen=True)
+class Build:
+    """How a board's sensors are mounted: its layers, the Hall element's height over the
+    sensor board's face (nominal, ± tolerance, source) and how far a sensor may sit off
+    its printed spot (source). :func:`smd` is the fab-made PCB's; the stripboard route
+    (:mod:`lawmaster.hardware.stripboard.margins`) gives its own. Every function here
+    takes ``build`` (``None``: the board's SMD build)."""
+
+    layers: tuple[stack.Layer, ...]
+    element_mm: float
+    element_tol_mm: float
+    element_source: str
+    sensor_offset_mm: float
+    sensor_offset_source: str
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether the board is played on both faces (a back cover)."""
+        return any(la.side == "back" and la.role == "cover" for la in self.layers)
+
+
+@functools.lru_cache(maxsize=8)
+def smd(board: str) -> Build:
+    """The fab-made PCB's build of ``board`` (:mod:`.stack`)."""
+    return Build(
+        stack.STACKS[board],
+        stack.ELEMENT_HEIGHT_MM,
+        stack.ELEMENT_HEIGHT_TOL_MM,
+        stack.ELEMENT_SOURCE,
+        SENSOR_OFFSET_MM,
+        SENSOR_OFFSET_SOURCE,
+    )
 
 
 @dataclass(frozen=True)
@@ -227,20 +259,20 @@ def _magnet_inputs(sm: SensorMap, role: str, kind: str, i: int, m: Magnet) -> li
 
 
 @functools.lru_cache(maxsize=16)
-def inputs(sm: SensorMap) -> tuple[Input, ...]:
+def inputs(sm: SensorMap, build: Build | None = None) -> tuple[Input, ...]:
     """Every tolerance input of a board, with its interval and source."""
-    board = sm.game
+    b = build or smd(sm.game)
     out: list[Input] = []
-    for la in stack.STACKS[board]:
-        if la.role == "pcb" and not stack.two_sided(board):
+    for la in b.layers:
+        if la.role == "pcb" and not b.two_sided:
             continue  # a flat board's PCB lies under its sensors' faces: no reading moves
         if (la.role == "spacer" and la.side == "back") or la.role == "liner":
             continue  # no surface moves with it
         out.append(
             Input(f"board.{la.key}", la.thickness_mm, la.low, la.high, "mm", "board", la.source)
         )
-    e, et = stack.ELEMENT_HEIGHT_MM, stack.ELEMENT_HEIGHT_TOL_MM
-    out.append(Input("board.element", e, e - et, e + et, "mm", "board", stack.ELEMENT_SOURCE))
+    e, et = b.element_mm, b.element_tol_mm
+    out.append(Input("board.element", e, e - et, e + et, "mm", "board", b.element_source))
     keeper = sm.sensor.keeper
     if keeper is not None:
         out.append(
@@ -256,7 +288,15 @@ def inputs(sm: SensorMap) -> tuple[Input, ...]:
             )
         )
     out.append(
-        Input("board.sensor_off", 0.0, 0.0, SENSOR_OFFSET_MM, "mm", "board", SENSOR_OFFSET_SOURCE)
+        Input(
+            "board.sensor_off",
+            0.0,
+            0.0,
+            b.sensor_offset_mm,
+            "mm",
+            "board",
+            b.sensor_offset_source,
+        )
     )
     out.append(
         Input(
@@ -269,17 +309,13 @@ def inputs(sm: SensorMap) -> tuple[Input, ...]:
             SENSOR_SOURCE,
         )
     )
-    out.append(
-        Input("board.vq", 1.65, VQ_RANGE_V[0], VQ_RANGE_V[1], "V", "board", SENSOR_SOURCE)
-    )
+    out.append(Input("board.vq", 1.65, VQ_RANGE_V[0], VQ_RANGE_V[1], "V", "board", SENSOR_SOURCE))
     for role in ("cal", "play"):
         for name, kind in sm.kinds.items():
             for i, m in enumerate(kind.magnets):
                 out += _magnet_inputs(sm, role, name, i, m)
     out.append(
-        Input(
-            "cal.centring", 0.0, 0.0, CALIBRATION_CENTRING_MM, "mm", "cal", CALIBRATION_SOURCE
-        )
+        Input("cal.centring", 0.0, 0.0, CALIBRATION_CENTRING_MM, "mm", "cal", CALIBRATION_SOURCE)
     )
     mid = sum(ROOM_C) / 2
     out.append(Input("room.t_cal", mid, *ROOM_C, "°C", "room", ROOM_SOURCE))
@@ -326,19 +362,15 @@ class Geometry:
     sensor_off: np.ndarray  # the sensor's offset from the spot's centre (along −x)
 
 
-def geometry(sm: SensorMap, p: Params) -> Geometry:
+def geometry(sm: SensorMap, p: Params, build: Build | None = None) -> Geometry:
     """The stack of each sample (``p`` holds every input as an array)."""
-    board = sm.game
-    t = {la.key: p[f"board.{la.key}"] for la in stack.STACKS[board] if f"board.{la.key}" in p}
+    b = build or smd(sm.game)
+    t = {la.key: p[f"board.{la.key}"] for la in b.layers if f"board.{la.key}" in p}
     e = p["board.element"]
-    front = sum(
-        t[la.key] for la in stack.STACKS[board] if la.side == "front" and la.role != "liner"
-    ) - e
+    front = sum(t[la.key] for la in b.layers if la.side == "front" and la.role != "liner") - e
     back = None
-    if stack.two_sided(board):
-        back = e + sum(
-            t[la.key] for la in stack.STACKS[board] if la.side == "back" and la.role != "spacer"
-        )
+    if b.two_sided:
+        back = e + sum(t[la.key] for la in b.layers if la.side == "back" and la.role != "spacer")
     keeper_z = None
     if sm.sensor.keeper is not None:
         keeper_z = front - p["board.keeper_gap"] - sm.sensor.keeper.thickness_mm / 2
@@ -484,7 +516,7 @@ def level_counts(ctx: Context, name: str, p: Params, g: Geometry) -> np.ndarray:
     return bz_mt(ctx.sm.sensor.keeper, placed, p, g) * _gain(ctx, p, "cal")
 
 
-def figures(sm: SensorMap, p: Params) -> dict[str, np.ndarray]:
+def figures(sm: SensorMap, p: Params, build: Build | None = None) -> dict[str, np.ndarray]:
     """Every tolerance figure of a board for the samples in ``p`` (see the module doc).
 
     Keys: ``saturation.<kind>``, ``enter.<kind>.<cell|jail>``,
@@ -494,7 +526,7 @@ def figures(sm: SensorMap, p: Params) -> dict[str, np.ndarray]:
     """
     ctx = context(sm)
     keeper = sm.sensor.keeper
-    g = geometry(sm, p)
+    g = geometry(sm, p, build)
     n = g.front.shape[0]
     zero = np.zeros(n)
     out: dict[str, np.ndarray] = {}
@@ -581,8 +613,10 @@ def worse(name: str) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     return lambda a, b: a < b
 
 
-def _batch(sm: SensorMap, rows: list[dict[str, float]]) -> dict[str, np.ndarray]:
-    names = [i.name for i in inputs(sm)]
+def _batch(
+    sm: SensorMap, rows: list[dict[str, float]], build: Build | None = None
+) -> dict[str, np.ndarray]:
+    names = [i.name for i in inputs(sm, build)]
     return {k: np.array([r[k] for r in rows], dtype=float) for k in names}
 
 
@@ -601,7 +635,9 @@ def _ends(i: Input) -> tuple[float, float, float]:
 
 
 @functools.lru_cache(maxsize=16)
-def worst_corners(sm: SensorMap, refine: bool = True) -> dict[str, Corner]:
+def worst_corners(
+    sm: SensorMap, refine: bool = True, build: Build | None = None
+) -> dict[str, Corner]:
     """Each figure's worst corner: every input at the end that hurts that figure most.
 
     Each input's effect is found one at a time at both ends of its interval; the
@@ -610,13 +646,13 @@ def worst_corners(sm: SensorMap, refine: bool = True) -> dict[str, Corner]:
     other settings one at a time from that corner, and any that makes the figure worse
     is kept, until none does.
     """
-    ins = inputs(sm)
+    ins = inputs(sm, build)
     nominal = {i.name: i.nominal for i in ins}
     rows = [nominal]
     for i in ins:
         rows.append({**nominal, i.name: i.low})
         rows.append({**nominal, i.name: i.high})
-    base = figures(sm, _batch(sm, rows))
+    base = figures(sm, _batch(sm, rows, build), build)
     out = {}
     for key in sorted(base):
         f = base[key]
@@ -628,12 +664,10 @@ def worst_corners(sm: SensorMap, refine: bool = True) -> dict[str, Corner]:
                 corner[i.name] = i.low
             elif bad(hi, f[0]):
                 corner[i.name] = i.high
-        value = float(figures(sm, _batch(sm, [corner]))[key][0])
+        value = float(figures(sm, _batch(sm, [corner], build), build)[key][0])
         for _ in range(len(ins) if refine else 0):
-            trials = [
-                {**corner, i.name: v} for i in ins for v in _ends(i) if v != corner[i.name]
-            ]
-            got = figures(sm, _batch(sm, trials))[key]
+            trials = [{**corner, i.name: v} for i in ins for v in _ends(i) if v != corner[i.name]]
+            got = figures(sm, _batch(sm, trials, build), build)[key]
             k = int(np.argmax(got) if key.startswith("saturation.") else np.argmin(got))
             if not bad(np.array(got[k]), np.array(value)):
                 break
@@ -643,32 +677,36 @@ def worst_corners(sm: SensorMap, refine: bool = True) -> dict[str, Corner]:
 
 
 @functools.lru_cache(maxsize=16)
-def monte_carlo(sm: SensorMap, samples: int = MC_SAMPLES, seed: int = MC_SEED) -> dict[str, float]:
+def monte_carlo(
+    sm: SensorMap, samples: int = MC_SAMPLES, seed: int = MC_SEED, build: Build | None = None
+) -> dict[str, float]:
     """The worst of each figure over ``samples`` uniform draws of every input (``seed``)."""
-    ins = inputs(sm)
+    ins = inputs(sm, build)
     rng = np.random.default_rng(seed)
     p = {i.name: rng.uniform(i.low, i.high, samples) for i in ins}
-    got = figures(sm, p)
+    got = figures(sm, p, build)
     return {
         key: float(np.max(v) if key.startswith("saturation.") else np.min(v))
         for key, v in got.items()
     }
 
 
-def nominal_figures(sm: SensorMap) -> dict[str, float]:
+def nominal_figures(sm: SensorMap, build: Build | None = None) -> dict[str, float]:
     """Every figure at the nominal inputs."""
-    got = figures(sm, _batch(sm, [{i.name: i.nominal for i in inputs(sm)}]))
+    got = figures(sm, _batch(sm, [{i.name: i.nominal for i in inputs(sm, build)}], build), build)
     return {k: float(v[0]) for k, v in got.items()}
 
 
-def worst_saturation_fraction(sm: SensorMap) -> float:
+def worst_saturation_fraction(sm: SensorMap, build: Build | None = None) -> float:
     """The highest reading over the sensor's specified range, over every corner."""
-    return max(c.value for k, c in worst_corners(sm).items() if k.startswith("saturation."))
+    corners = worst_corners(sm) if build is None else worst_corners(sm, build=build)
+    return max(c.value for k, c in corners.items() if k.startswith("saturation."))
 
 
-def worst_corner_margin_counts(sm: SensorMap) -> float:
+def worst_corner_margin_counts(sm: SensorMap, build: Build | None = None) -> float:
     """The smallest detection margin (counts) over every figure's worst corner."""
-    return min(c.value for k, c in worst_corners(sm).items() if not k.startswith("saturation."))
+    corners = worst_corners(sm) if build is None else worst_corners(sm, build=build)
+    return min(c.value for k, c in corners.items() if not k.startswith("saturation."))
 
 
 def rubber_compression_mm(sm: SensorMap) -> dict[str, float]:
