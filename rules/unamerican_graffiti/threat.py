@@ -153,9 +153,22 @@ class _Search:
         moves = faces.count(judge) - (1 if judge in state.cleaning else 0)
         if moves <= 0:
             return False
-        # Dredd's extra hex comes once, on the move that arrests.
-        reach = moves * self.allowance + (1 if judge == 1 else 0)
+        # Dredd's extra hex comes on a move that ends in an arrest: the one that arrests
+        # this scrawler, and, where option self_arrest lets the roller arrest his own
+        # pawn, one more on the way (that move ends in an arrest too).
+        extra = 0
+        if judge == 1:
+            extra = min(moves, 1 + (1 if self._other_pawn_arrestable(state) else 0))
+        reach = moves * self.allowance + extra
         return self.distance.get(state.judges[judge], reach + 1) <= reach
+
+    def _other_pawn_arrestable(self, state: State) -> bool:
+        """Whether a Judge may arrest a pawn other than this scrawler's now."""
+        return state.options.self_arrest == "allow" and any(
+            pawn.position is not None
+            for who, pawn in state.scrawlers.items()
+            if who != self.player
+        )
 
     def can_arrest(self, state: State, faces: tuple[int, ...]) -> bool:
         """Whether some order and choice of moves for ``faces`` makes the arrest."""

@@ -113,3 +113,31 @@ def test_graffiti_threat_counts_a_judge_stepping_aside_for_another():
     assert (threat.hexes, threat.judges_move) == (3, 1)
     assert threat.chance == Fraction(16 + 3, 216)
     assert brute_chance(state, "chopper", "3,1") == (Fraction(19, 216), 3, 1)
+
+
+def test_graffiti_threat_counts_dredd_arresting_the_rollers_own_pawn_on_the_way():
+    # Found by the property test above. Chopper walks L3 → 5,2 → 5,1 → 6,0; Phantom,
+    # rolling 1, 1, 1 with option self_arrest = "allow", sends Judge Dredd (Judge 1, on
+    # 1,2, five hexes away) to arrest his own pawn on the statue X (2,2, X: Dredd's extra
+    # hex, as the move ends in an arrest), on to 4,2, then to 5,1 and 6,0 (the extra hex
+    # again): Chopper is arrested. So Dredd may get his extra hex on more than one move.
+    judges = {1: "1,2", 2: "-1,2", 3: "S5", 4: "S3", 5: "S6", 6: "S2"}
+    pawn = BASE.scrawlers["chopper"].__class__
+    state = BASE.evolve(
+        judges=judges,
+        scrawlers={
+            "chopper": pawn("chopper", "chopper-1", "L3"),
+            "phantom": pawn("phantom", "phantom-1", "X"),
+        },
+        scrawls={},
+        cleaning=frozenset(),
+        defaced=frozenset(),
+        options=Options(gate="through", self_arrest="allow"),
+    )
+    chance, dice, allowance = brute_chance(state, "chopper", "6,0")
+    # A 4 (Judge 4 is next to 6,0), or 5, 5, 5, or 1, 1, 1: 93 of 216 rolls.
+    assert chance == Fraction(93, 216) and (dice, allowance) == (3, 1)
+    assert threat_map(state, "chopper")["6,0"].chance == chance
+    refused = state.evolve(options=Options(gate="through", self_arrest="refuse"))
+    without = brute_chance(refused, "chopper", "6,0")[0]
+    assert threat_map(refused, "chopper")["6,0"].chance == without < chance

@@ -88,6 +88,15 @@ class Started:
         for line in self.process.stderr:
             self.err.append(line)
 
+    def read_until(self, prefix: str) -> str:
+        """Standard output up to the line starting with ``prefix`` (what the command says
+        after it serves, such as where it wrote the links)."""
+        for line in self.process.stdout:
+            self.out.append(line)
+            if line.startswith(prefix):
+                return line
+        raise AssertionError(f"never said {prefix!r}: {self.stop()}")
+
     def get(self, path: str) -> dict:
         with urllib.request.urlopen(self.base + path, timeout=10) as response:
             return json.loads(response.read())
@@ -163,6 +172,8 @@ def test_journal_start_the_files_and_the_host_link_are_the_service_users_alone(t
     started = Started("run", "--config", str(config))
     try:
         started.get("/table.json")
+        # The links are written once the server is up: wait for the line that says where.
+        started.read_until("host console and table screen links:")
         link_file = Path(f"{journal}.host-link")
         host_token = re.search(r"/host/([A-Za-z0-9_-]+)", link_file.read_text()).group(1)
         screen_token = re.search(r"/screen/([A-Za-z0-9_-]+)", link_file.read_text()).group(1)

@@ -273,7 +273,29 @@ def test_web_access_a_huge_body_is_refused_before_it_is_read(world):
         conn.close()
 
 
-def test_web_access_seats_get_their_streams_and_moves_through_a_crowd(tmp_path):
+def _still_open(sock: socket.socket) -> bool:
+    """Whether the server still holds ``sock``: nothing to read, neither an answer (a
+    request it gave up on) nor the end of the connection."""
+    sock.setblocking(False)
+    try:
+        sock.recv(1)
+        return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.setblocking(True)
+
+
+def test_web_access_seats_get_their_streams_and_moves_through_a_crowd(tmp_path, monkeypatch):
+    from lawmaster.host.web import slow_clients
+
+    # The crowd's half-sent requests are held for the whole test (not closed after their
+    # few seconds' deadline), so the seats must get through while the crowd is there,
+    # however slow the machine: no clock decides this test.
+    monkeypatch.setattr(slow_clients, "HEAD_SECONDS", 600.0)
+    monkeypatch.setattr(slow_clients, "REQUEST_SECONDS", 600.0)
     host = make_host(tmp_path)
     table = host.new_game(gw_header(8, ["red", "green", "yellow"]))
     crowd: list[SseReader] = []
@@ -296,10 +318,11 @@ def test_web_access_seats_get_their_streams_and_moves_through_a_crowd(tmp_path):
                 idle.append(sock)
             streams = {}
             for seat in table.seats():
-                # Within a second, as a player would expect: a socket timeout, not a clock.
-                streams[seat] = SseReader(live.port, f"/events/{table.token(seat)}", timeout=1)
+                streams[seat] = SseReader(live.port, f"/events/{table.token(seat)}", timeout=30)
                 assert streams[seat].response.status == 200, seat
                 assert streams[seat].next_block() == ": connected"
+            # ... while every half-sent request is still held open.
+            assert idle and all(_still_open(sock) for sock in idle)
             status, _ = live.post_json(
                 f"/seat/{table.token('red')}/action",
                 {"act": "roll", "by": "red", "faces": ["1", "2", "3", "4", "arrow"]},
