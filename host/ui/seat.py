@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -71,8 +71,25 @@ class Result:
     score_word: str = ""
 
 
+class BarWords(Protocol):
+    """A game's own words for the action bar and the end: a module of its plugin with
+    these four functions (see :meth:`SeatUI.step` and the rest for what each says)."""
+
+    def step(self, snapshot: Mapping[str, Any]) -> str: ...
+
+    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str: ...
+
+    def buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]: ...
+
+    def result(self, snapshot: Mapping[str, Any]) -> Result | None: ...
+
+
 class SeatUI:
     """A game's seat pages; subclass it and override what the game draws itself."""
+
+    #: The game's words for the action bar and the end, where it has its own (a
+    #: module, see :class:`BarWords`); ``None``: the generic sentences below.
+    bar_words: BarWords | None = None
 
     #: The board's sides a page may be drawn from, chosen with ``?side=``, each with
     #: how a player names it ("GW's side"); empty: the board has one side.
@@ -128,6 +145,8 @@ class SeatUI:
     # -- the action bar and the end of the game -----------------------------------
     def step(self, snapshot: Mapping[str, Any]) -> str:
         """What this seat must do now, said after "Your turn:" (empty: the prompts say)."""
+        if self.bar_words is not None:
+            return self.bar_words.step(snapshot)
         prompts = [p for p in snapshot.get("prompts") or [] if isinstance(p, Mapping)]
         for p in prompts:
             if p.get("kind") == "enter_dice":
@@ -139,15 +158,21 @@ class SeatUI:
     def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
         """What ``seat`` (one of those to act) is doing, as this snapshot's seat may know
         it: a sentence naming it ("Judge Hershey is moving")."""
+        if self.bar_words is not None:
+            return self.bar_words.doing(snapshot, seat)
         return str(_("%(who)s is to act", who=self.seat_name(seat)))
 
     def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
         """The buttons that finish this seat's step, shown in the action bar (each
         submits a form the controls draw). None by default: the prompts below have them."""
+        if self.bar_words is not None:
+            return self.bar_words.buttons(snapshot)
         return []
 
     def result(self, snapshot: Mapping[str, Any]) -> Result | None:
         """How the game ended (``None`` while it is on, or when the view does not say)."""
+        if self.bar_words is not None:
+            return self.bar_words.result(snapshot)
         view = snapshot.get("view")
         if not snapshot.get("over") or not isinstance(view, Mapping):
             return None

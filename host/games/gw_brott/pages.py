@@ -18,7 +18,6 @@ from markupsafe import Markup
 from lawmaster.host.ui import SeatUI, generic
 from lawmaster.host.ui.lists import sentence_list
 from lawmaster.host.ui.look import PALETTE, SPARE, chip, look_of
-from lawmaster.host.ui.seat import BarButton, Result
 from lawmaster.rules.gw_brott.board import Board
 from lawmaster.rules.gw_brott.cards import criminal_faces, gw_faces
 
@@ -432,6 +431,7 @@ class GwBrottUI(SeatUI):
 
     sides = {"criminals": _l("the criminals' side"), "gw": _l("GW's side")}
     covered = COVERED_PROMPTS
+    bar_words = bar_words
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
         """The board with what this seat may see, and its key (not a GW view: the
@@ -507,18 +507,6 @@ class GwBrottUI(SeatUI):
         return "square" if seat == "gw" else "circle"
 
     # -- the action bar and the end ---------------------------------------------------
-    def step(self, snapshot: Mapping[str, Any]) -> str:
-        return bar_words.step(snapshot)
-
-    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
-        return bar_words.doing(snapshot, seat)
-
-    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
-        return bar_words.buttons(snapshot)
-
-    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
-        return bar_words.result(snapshot)
-
     def actor(self, event: Mapping[str, Any]) -> str | None:
         kind = event.get("type")
         if kind in ("gw_rolled", "gw_moved", "caught", "trump_played", "infiltrated"):

@@ -29,7 +29,6 @@ from lawmaster.host.ui import SeatUI
 from lawmaster.host.ui.boards import tolerant
 from lawmaster.host.ui.look import look_of
 from lawmaster.host.ui.measure import bold_width
-from lawmaster.host.ui.seat import BarButton, Result
 from lawmaster.host.ui.speak import spoken
 from lawmaster.rules.judge_dredd.board import Board
 from lawmaster.rules.judge_dredd.cards import CardBook
@@ -1125,6 +1124,7 @@ class JudgeDreddUI(SeatUI):
     """Judge Dredd's seat pages: the sector map, cards drawn as cards, combat odds."""
 
     covered = COVERED_PROMPTS
+    bar_words = bar_words
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
         """The map of Mega-City One for this seat (not a Dredd view: the generic drawing)."""
@@ -1194,18 +1194,6 @@ class JudgeDreddUI(SeatUI):
 
     def mark(self, seat: str) -> str:
         return _letter(seat)
-
-    def step(self, snapshot: Mapping[str, Any]) -> str:
-        return bar_words.step(snapshot)
-
-    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
-        return bar_words.doing(snapshot, seat)
-
-    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
-        return bar_words.buttons(snapshot)
-
-    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
-        return bar_words.result(snapshot)
 
     def actor(self, event: Mapping[str, Any]) -> str | None:
         for key in ("judge", "by", "seat", "winner"):

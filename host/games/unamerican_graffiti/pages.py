@@ -24,7 +24,6 @@ from lawmaster.host.ui.boards import tolerant
 from lawmaster.host.ui.lists import sentence_list
 from lawmaster.host.ui.look import look_of
 from lawmaster.host.ui.measure import bold_width
-from lawmaster.host.ui.seat import BarButton, Result
 from lawmaster.rules.core import IllegalAction
 from lawmaster.rules.unamerican_graffiti import Board
 
@@ -817,6 +816,7 @@ class GraffitiUI(SeatUI):
     """Unamerican Graffiti's seat pages: the hex map, scrawls, the Judges' threat per hex."""
 
     covered = COVERED_PROMPTS
+    bar_words = bar_words
 
     def board(self, snapshot: Mapping[str, Any]) -> Markup:
         """The map with what this seat's view holds (not a Graffiti view: the generic drawing)."""
@@ -867,8 +867,9 @@ class GraffitiUI(SeatUI):
 
     def controls(self, snapshot: Mapping[str, Any], token: str, digital_dice: bool) -> Markup:
         """Forms for the referee's prompts to this seat (from its snapshot only)."""
-        view = snapshot.get("view")
-        grid = board_of(view) if isinstance(view, Mapping) else None
+        found = snapshot.get("view")
+        view: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+        grid = board_of(view) if view else None
         return generic.prompt_controls(
             snapshot,
             "unamerican-graffiti/controls.html",
@@ -894,18 +895,6 @@ class GraffitiUI(SeatUI):
     def seat_colours(self, seats: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, str]:
         fixed = {"chopper": "red", "phantom": "blue"}
         return {s: fixed.get(s, "teal") for s in seats}
-
-    def step(self, snapshot: Mapping[str, Any]) -> str:
-        return bar_words.step(snapshot)
-
-    def doing(self, snapshot: Mapping[str, Any], seat: str) -> str:
-        return bar_words.doing(snapshot, seat)
-
-    def bar_buttons(self, snapshot: Mapping[str, Any]) -> list[BarButton]:
-        return bar_words.buttons(snapshot)
-
-    def result(self, snapshot: Mapping[str, Any]) -> Result | None:
-        return bar_words.result(snapshot)
 
     def actor(self, event: Mapping[str, Any]) -> str | None:
         player = event.get("player")
