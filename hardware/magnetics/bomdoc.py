@@ -9,10 +9,9 @@ a builder orders are the ones the figures are computed for.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from lawmaster.hardware.magnetics import margins, stack
+from lawmaster.hardware.magnetics import docfile, margins, stack
 from lawmaster.hardware.magnetics.data import DRV5055
 from lawmaster.hardware.mechanical.parts import PIECES
 from lawmaster.hardware.sensor_map import Magnet, SensorMap
@@ -155,13 +154,7 @@ def render(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the section (``--check``: exit 1 if it is out of date instead)."""
-    argv = sys.argv[1:] if argv is None else argv
-    text = DOC.read_text("utf-8")
-    new = render(text)
-    if "--check" in argv:
-        return 0 if new == text else 1
-    DOC.write_text(new, "utf-8")
-    return 0
+    return docfile.rewrite(DOC, render, argv)
 
 
 if __name__ == "__main__":

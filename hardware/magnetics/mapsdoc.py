@@ -9,10 +9,10 @@ committed file matches, so the doc cannot show a magnet the design no longer use
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from lawmaster.hardware.magnetics import docfile
 from lawmaster.hardware.sensor_map import shipped_map
 
 DOC = Path(__file__).resolve().parent.parent / "SENSOR-MAPS.md"
@@ -61,13 +61,7 @@ def render(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the doc's example (``--check``: exit 1 if it is out of date instead)."""
-    argv = sys.argv[1:] if argv is None else argv
-    text = DOC.read_text("utf-8")
-    new = render(text)
-    if "--check" in argv:
-        return 0 if new == text else 1
-    DOC.write_text(new, "utf-8")
-    return 0
+    return docfile.rewrite(DOC, render, argv)
 
 
 if __name__ == "__main__":
