@@ -7,11 +7,11 @@ the evening's results and wins, live. Ctrl-C or SIGTERM stops it.
 
 from __future__ import annotations
 
-import signal
 import threading
 
 import click
 
+from lawmaster.host.commands._service import serve_until_stopped
 from lawmaster.host.config import ConfigError, mqtt_from
 from lawmaster.host.hall import Hall, Listener, create_app
 from lawmaster.host.web import ServeError, make_server
@@ -62,13 +62,8 @@ def command(mqtt_spec: str, port: int, bind: str, language: str | None) -> None:
     shown = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
     click.echo(f"hall: http://{shown}:{server.effective_port}/")
     click.echo(f"listening to {config.host}:{config.port} ({config.prefix}/+/...)")
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
-        while not stop.wait(0.5):
-            pass
-    except KeyboardInterrupt:
-        pass
+        serve_until_stopped()
     finally:
         server.close()
         thread.join(timeout=5)

@@ -9,12 +9,11 @@ Serves the dashboard through waitress until stopped (SIGTERM or Ctrl-C).
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 
 import click
 
+from lawmaster.host.commands._service import serve_until_stopped
 from lawmaster.host.config import ConfigError, TableConfig, load
 from lawmaster.host.devices import Hardware
 from lawmaster.host.journal import Journal
@@ -65,13 +64,7 @@ def command(config_path: str, public_url: str | None) -> None:
         _say_links(config.journal, runtime)
         for line in runtime.missing:
             click.echo(f"not wired: {line}")
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        try:
-            while not stop.wait(0.5):
-                pass
-        except KeyboardInterrupt:
-            pass
+        serve_until_stopped()
     finally:
         runtime.close()
 
