@@ -32,6 +32,27 @@ pytestmark = [
 ]
 
 
+#: The elements of a tile drawn (partly) outside it, as far as they show (an ancestor
+#: that clips, such as a line ending in an ellipsis, hides the rest): tag and class of
+#: the first few.
+OUTSIDE = """t => {
+    const r = t.getBoundingClientRect();
+    return [...t.querySelectorAll('*')].filter(e => {
+        let b = e.getBoundingClientRect();
+        let box = {l: b.left, r: b.right, t: b.top, b: b.bottom};
+        for (let a = e.parentElement; a && a !== t; a = a.parentElement) {
+            if (getComputedStyle(a).overflow === 'visible') continue;
+            const c = a.getBoundingClientRect();
+            box = {l: Math.max(box.l, c.left), r: Math.min(box.r, c.right),
+                   t: Math.max(box.t, c.top), b: Math.min(box.b, c.bottom)};
+        }
+        if (box.r - box.l <= 0 || box.b - box.t <= 0) return false;
+        return box.l < r.left - 1 || box.r > r.right + 1 || box.t < r.top - 1
+            || box.b > r.bottom + 1;
+    }).slice(0, 5).map(e => e.tagName + '.' + (e.getAttribute('class') || ''));
+}"""
+
+
 def test_hall_eight_tables_fit_a_1080p_screen_and_a_blind_one_is_marked(browser, tmp_path):
     broker = Mosquitto(tmp_path / "broker").start()
     hall = Hall()
@@ -75,6 +96,10 @@ def test_hall_eight_tables_fit_a_1080p_screen_and_a_blind_one_is_marked(browser,
             assert box["y"] + box["height"] <= SCREEN["height"]
             clipped = tile.evaluate("t => t.scrollHeight > t.clientHeight + 1")
             assert not clipped, tile.get_attribute("id")
+            # Nothing drawn past the tile's edge either (overflow a tile does not clip,
+            # such as a board drawing's key spilling over its neighbours).
+            outside = tile.evaluate(OUTSIDE)
+            assert not outside, (tile.get_attribute("id"), outside)
             assert tile.locator("svg.board").count() == 1
         sizes = page.evaluate(
             """() => ({
