@@ -82,7 +82,7 @@ def test_referee_board_an_illegal_move_is_flagged_and_cleared_when_put_back(setu
     assert status["state"] == "illegal"
     assert "A1" not in json.dumps(status)  # GW may not learn where red went
     red = table.snapshot("red")["status"]["message"]
-    assert "put Red back on jail" in red and "1" in red
+    assert "put Red back in the jail" in red and "1" in red
     assert table.snapshot("table")["status"]["state"] == "illegal"
     run(rig.hands.lift_place("red", "jail", rig.now) - rig.now + 0.4)
     assert table.status.state == "ok"

@@ -391,12 +391,12 @@ class GwBrottRules(GameRules):
 
     def _put_back(self, moved: Any, reason: str) -> None:
         kind = "gw" if moved.piece == GW else "criminal"
-        self.problems[moved.piece] = Problem(
-            moved.piece,
-            told("put %(piece)s back on %(cell)s", piece=piece_name(moved.piece), cell=moved.from_),
-            reason,
-            kind,
-        )
+        name = piece_name(moved.piece)
+        if moved.from_ == JAIL:
+            words = told("put %(piece)s back in the jail", piece=name)
+        else:
+            words = told("put %(piece)s back on %(cell)s", piece=name, cell=moved.from_)
+        self.problems[moved.piece] = Problem(moved.piece, words, reason, kind)
 
     def _ask(self, ambiguous: Any, state: Any, now: float) -> Decision:
         """Two readings of one observation: the seat whose piece it is says which."""
