@@ -118,7 +118,7 @@ def run(
     if on_usb:
         micropython.kbd_intr(-1)
     if config.get("cpu_hz"):
-        set_clock(machine, config["cpu_hz"], time)
+        machine.freq(config["cpu_hz"])
     clock = clock or time
     scanner = build(machine, config, clock)
     if on_usb:
@@ -145,26 +145,3 @@ def run(
         time.sleep_ms(100)
         machine.reset()
     return firmware
-
-
-#: The RP2040's voltage regulator control register (RP2040 datasheet, 2.10.7 "List of
-#: Registers", VREG_AND_CHIP_RESET_BASE 0x40064000, VREG at offset 0): VSEL, bits 7:4,
-#: sets the core voltage; 0b1011 is 1.10 V (the reset value), 0b1100 is 1.15 V.
-VREG = 0x40064000
-VSEL_MASK = 0xF0
-VSEL_1V15 = 0b1100 << 4
-#: The fastest clock certified at the reset core voltage. Above it the RP2040 is
-#: certified up to 200 MHz only with the core at 1.15 V or more (Raspberry Pi, Pico SDK
-#: 2.1.1 release notes, which certify 200 MHz at >= 1.15 V).
-CERTIFIED_AT_1V10_HZ = 133_000_000
-
-
-def set_clock(machine: object, hz: int, clock: object) -> None:
-    """Clock the core at ``hz``, first raising the core voltage to 1.15 V where ``hz``
-    needs it (only on a Pico: the unix port has no such register)."""
-    if hz > CERTIFIED_AT_1V10_HZ and sys.platform == "rp2":
-        mem32 = machine.mem32  # type: ignore[attr-defined]
-        mem32[VREG] = (mem32[VREG] & ~VSEL_MASK & 0xFFFFFFFF) | VSEL_1V15
-        clock.sleep_ms(2)  # type: ignore[attr-defined]  # the regulator settles (well under 1 ms)
-    machine.freq(hz)  # type: ignore[attr-defined]
-
