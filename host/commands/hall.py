@@ -11,7 +11,7 @@ import threading
 
 import click
 
-from lawmaster.host.commands._service import serve_until_stopped
+from lawmaster.host.commands._service import serve_until, stop_on_sigterm
 from lawmaster.host.config import ConfigError, mqtt_from
 from lawmaster.host.hall import Hall, Listener, create_app
 from lawmaster.host.web import ServeError, make_server
@@ -52,6 +52,7 @@ def command(mqtt_spec: str, port: int, bind: str, language: str | None) -> None:
     except (OSError, ValueError) as exc:
         raise click.ClickException(f"cannot use the broker {config.host}: {exc}") from None
     app = create_app(hall, language=language)
+    stop = stop_on_sigterm()  # before anything serves: a stop is always a clean one
     try:
         server = make_server(app, bind, port)
     except ServeError as exc:
@@ -63,7 +64,7 @@ def command(mqtt_spec: str, port: int, bind: str, language: str | None) -> None:
     click.echo(f"hall: http://{shown}:{server.effective_port}/")
     click.echo(f"listening to {config.host}:{config.port} ({config.prefix}/+/...)")
     try:
-        serve_until_stopped()
+        serve_until(stop)
     finally:
         server.close()
         thread.join(timeout=5)

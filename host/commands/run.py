@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from lawmaster.host.commands._service import serve_until_stopped
+from lawmaster.host.commands._service import serve_until, stop_on_sigterm
 from lawmaster.host.config import ConfigError, TableConfig, load
 from lawmaster.host.devices import Hardware
 from lawmaster.host.journal import Journal
@@ -52,6 +52,7 @@ def command(config_path: str, public_url: str | None) -> None:
     except IllegalAction as exc:
         raise click.ClickException(f"the game in [game] cannot be set up: {exc.reason}") from None
     runtime = Runtime(host)
+    stop = stop_on_sigterm()  # before anything serves: a stop is always a clean one
     try:
         start(runtime, config)
         public = config.web.public_url if public_url is None else public_url
@@ -64,7 +65,7 @@ def command(config_path: str, public_url: str | None) -> None:
         _say_links(config.journal, runtime)
         for line in runtime.missing:
             click.echo(f"not wired: {line}")
-        serve_until_stopped()
+        serve_until(stop)
     finally:
         runtime.close()
 
