@@ -230,7 +230,7 @@ class TagReader:
         pn532 = self._conn.pn532
         self.polls += 1
         try:
-            if not pn532.listen_for_passive_target(timeout=self.config.poll_timeout):
+            if not pn532.listen_for_passive_target(timeout=self.config.ack_timeout):
                 self._unanswered += 1
                 if self._unanswered >= MAX_UNANSWERED:
                     raise _Gone("the reader stopped answering")

@@ -34,7 +34,11 @@ class ReaderConfig:
     ``"i2c"``. ``timeout`` is the serial read timeout: it bounds a reply that
     never completes and must be a number (``None`` would hang the driver).
     ``poll_timeout`` is how long one wait for a tag lasts; a tag is reported
-    removed after ``removal_misses`` such waits see nothing.
+    removed after ``removal_misses`` such waits see nothing. ``ack_timeout`` is
+    how long the chip has to acknowledge a command before that poll counts as
+    unanswered (two in a row and the reader is offline): a real PN532 acknowledges
+    within a few milliseconds, so this bounds only a busy host, which must not
+    make a healthy reader flash "offline" nor a lying card look lifted.
     """
 
     name: str = "table"
@@ -45,6 +49,7 @@ class ReaderConfig:
     timeout: float = 0.05
     i2c_address: int = 0x24
     poll_timeout: float = 0.15
+    ack_timeout: float = 0.5
     removal_misses: int = 1
     framed: bool = True
     #: BCM GPIO on the module's RSTPD_N (Pi only); the driver pulses it when it opens.
@@ -57,6 +62,8 @@ class ReaderConfig:
             raise ValueError(f"reader {self.name!r}: timeout must be a number in (0, 1] seconds")
         if not 0 < self.poll_timeout <= 5:
             raise ValueError(f"reader {self.name!r}: poll_timeout must be in (0, 5] seconds")
+        if not 0 < self.ack_timeout <= 5:
+            raise ValueError(f"reader {self.name!r}: ack_timeout must be in (0, 5] seconds")
         if self.removal_misses < 1:
             raise ValueError(f"reader {self.name!r}: removal_misses must be at least 1")
 
