@@ -107,6 +107,10 @@ def candidate_actions(state: dict, rng: random.Random) -> list[dict[str, Any]]:
                 if rng.random() < 0.6:
                     action["perp"] = _unseen(state, rng, "perp")
                 out.append(action)
+                if "perp" in action:
+                    # A Sector that already holds a Perp draws none: the table puts the
+                    # tapped Perp back and places the Crime alone, as the refusal says.
+                    out.append({k: v for k, v in action.items() if k != "perp"})
         elif act == "move":
             action = {"act": act, "by": seat, "path": _walk(state, rng, seat)}
             action["perp"] = _unseen(state, rng, "perp")

@@ -160,9 +160,7 @@ def test_dredd_odds_never_count_one_card_twice():
     # Narrow what a cannot place to exactly those two: every other card a does not hold
     # is on the discard pile, as far as a knows (as if played and seen earlier).
     state = copy.deepcopy(game.state)
-    state["action_discard"] = [
-        c for c in UNSEEN if c not in ("perp-backup-1", "robo-dogs-2")
-    ]
+    state["action_discard"] = [c for c in UNSEEN if c not in ("perp-backup-1", "robo-dogs-2")]
     exact = exact_combat_odds(state, "a")
     brute = brute_odds(state, "a")
     _equal(exact, brute)

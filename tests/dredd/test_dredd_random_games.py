@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from dredd_random import play_random_game
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from lawmaster.host.games import engine_for
@@ -91,8 +91,11 @@ def check_secrecy(state: dict) -> None:
             assert f'"{card}"' not in text, f"{seat}'s view shows {card}"
 
 
+# 18425: a Perp tapped for a Sector that already holds one is refused, and the
+# game goes on with the Crime placed alone (a CI run once found the player stuck).
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
+@example(seed=18425)
 def test_dredd_random_games_keep_invariants_and_replay(seed):
     fought: dict[str, bool] = {}
 
@@ -109,6 +112,7 @@ def test_dredd_random_games_keep_invariants_and_replay(seed):
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
+@example(seed=18425)
 def test_dredd_random_games_keep_every_seat_secret(seed):
     def check(before, after, action, events):
         check_secrecy(after)

@@ -383,8 +383,9 @@ def test_dredd_no_crime_left_at_setup_makes_round_one_the_last(length, option):
             "crimes": SIX,
             "cards": cards,
             **header,
-        }
-    , engine_for)
+        },
+        engine_for,
+    )
     # The Sector deck still holds West Wall's card, but no new crime can ever be reported.
     assert game.state["sector_deck"] == ["sector-west-wall"]
     assert {"type": "final_round_triggered", "final_round": 1} in events
