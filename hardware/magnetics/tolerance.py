@@ -516,51 +516,73 @@ def level_counts(ctx: Context, name: str, p: Params, g: Geometry) -> np.ndarray:
     return bz_mt(ctx.sm.sensor.keeper, placed, p, g) * _gain(ctx, p, "cal")
 
 
-def figures(sm: SensorMap, p: Params, build: Build | None = None) -> dict[str, np.ndarray]:
+def figures(
+    sm: SensorMap, p: Params, build: Build | None = None, only: str | None = None
+) -> dict[str, np.ndarray]:
     """Every tolerance figure of a board for the samples in ``p`` (see the module doc).
 
     Keys: ``saturation.<kind>``, ``enter.<kind>.<cell|jail>``,
     ``neighbour.<kind>.<cell|jail>``, and on GW:s brott ``lag.wood``, ``lag.blue``.
     Saturation figures are fractions (worse when higher); the rest are margins in
-    counts (worse when lower).
+    counts (worse when lower). ``only`` names one figure to compute alone (the same
+    arithmetic, without the fields the others need): the corner search asks for one
+    figure at a time, and each field costs the most here.
     """
+
+    def want(key: str) -> bool:
+        return only is None or only == key
+
     ctx = context(sm)
     keeper = sm.sensor.keeper
     g = geometry(sm, p, build)
     n = g.front.shape[0]
-    zero = np.zeros(n)
     out: dict[str, np.ndarray] = {}
     drift = _drift_counts(ctx, p)
-    levels = {name: level_counts(ctx, name, p, g) for name in sm.kinds}
+    # Saturation alone needs no calibrated levels; every margin does.
+    need_levels = only is None or not only.startswith("saturation.")
+    levels = {name: level_counts(ctx, name, p, g) for name in sm.kinds} if need_levels else {}
     gain_play = _gain(ctx, p, "play")
     for name, kind in sm.kinds.items():
-        # Saturation: the played piece centred, the sensor warm at the room's either end.
-        b = bz_mt(keeper, _kind_placed(kind, "play", zero, p, "play"), p, g)
-        t_sensor = p["room.t_play"] + ctx.rise_k
-        slope = ctx.counts_per_mt / 65536 * ctx.vcc  # V per mT, typical
-        swing = np.abs(b) * slope * p["board.sens"] * (1 + ctx.stc * (t_sensor - 25.0))
-        vq_shift = ctx.vq_drift * np.abs(t_sensor - 25.0)
-        headroom = np.where(
-            b > 0,
-            ctx.vcc - VL_V - (p["board.vq"] + vq_shift),
-            (p["board.vq"] - vq_shift) - VL_V,
-        )
-        out[f"saturation.{name}"] = swing / headroom
+        if want(f"saturation.{name}"):
+            out[f"saturation.{name}"] = _saturation(ctx, kind, p, g)
         pockets = [False, True] if (sm.jail is not None and name == "criminal") else [False]
         for pocket in pockets:
             where = "jail" if pocket else "cell"
+            if not (want(f"enter.{name}.{where}") or want(f"neighbour.{name}.{where}")):
+                continue
             place = placement(sm, footprint(kind), pocket=pocket)
-            x = np.full(n, place.worst)
-            w = bz_mt(keeper, _kind_placed(kind, "play", x, p, "play"), p, g) * gain_play
-            out[f"enter.{name}.{where}"] = np.abs(w) - ENTER * np.abs(levels[name]) - drift
-            dist = _nearest(sm, pocket) - place.towards_neighbour
-            # The played piece on the neighbouring spot, reaching towards this sensor.
-            x = np.full(n, -dist)
-            nb = bz_mt(keeper, _kind_placed(kind, "play", x, p, "play"), p, g) * gain_play
-            out[f"neighbour.{name}.{where}"] = _neighbour_margin(sm, levels, nb) - drift
-    if "gw" in sm.kinds:
+            if want(f"enter.{name}.{where}"):
+                x = np.full(n, place.worst)
+                w = bz_mt(keeper, _kind_placed(kind, "play", x, p, "play"), p, g) * gain_play
+                out[f"enter.{name}.{where}"] = np.abs(w) - ENTER * np.abs(levels[name]) - drift
+            if want(f"neighbour.{name}.{where}"):
+                dist = _nearest(sm, pocket) - place.towards_neighbour
+                # The played piece on the neighbouring spot, reaching towards this sensor.
+                x = np.full(n, -dist)
+                nb = bz_mt(keeper, _kind_placed(kind, "play", x, p, "play"), p, g) * gain_play
+                out[f"neighbour.{name}.{where}"] = _neighbour_margin(sm, levels, nb) - drift
+    if "gw" in sm.kinds and (want("lag.wood") or want("lag.blue")):
         out.update(_lag(ctx, p, g, levels["gw"], drift))
+    if only is not None:
+        return {only: out[only]}  # a name that is no figure of this board is a KeyError
     return out
+
+
+def _saturation(ctx: Context, kind: Kind, p: Params, g: Geometry) -> np.ndarray:
+    """The played piece centred, the sensor warm at the room's either end: the share of
+    the output's headroom its field takes (worse when higher)."""
+    n = g.front.shape[0]
+    b = bz_mt(ctx.sm.sensor.keeper, _kind_placed(kind, "play", np.zeros(n), p, "play"), p, g)
+    t_sensor = p["room.t_play"] + ctx.rise_k
+    slope = ctx.counts_per_mt / 65536 * ctx.vcc  # V per mT, typical
+    swing = np.abs(b) * slope * p["board.sens"] * (1 + ctx.stc * (t_sensor - 25.0))
+    vq_shift = ctx.vq_drift * np.abs(t_sensor - 25.0)
+    headroom = np.where(
+        b > 0,
+        ctx.vcc - VL_V - (p["board.vq"] + vq_shift),
+        (p["board.vq"] - vq_shift) - VL_V,
+    )
+    return swing / headroom
 
 
 def _neighbour_margin(
@@ -664,10 +686,10 @@ def worst_corners(
                 corner[i.name] = i.low
             elif bad(hi, f[0]):
                 corner[i.name] = i.high
-        value = float(figures(sm, _batch(sm, [corner], build), build)[key][0])
+        value = float(figures(sm, _batch(sm, [corner], build), build, only=key)[key][0])
         for _ in range(len(ins) if refine else 0):
             trials = [{**corner, i.name: v} for i in ins for v in _ends(i) if v != corner[i.name]]
-            got = figures(sm, _batch(sm, trials, build), build)[key]
+            got = figures(sm, _batch(sm, trials, build), build, only=key)[key]
             k = int(np.argmax(got) if key.startswith("saturation.") else np.argmin(got))
             if not bad(np.array(got[k]), np.array(value)):
                 break
