@@ -95,6 +95,10 @@ class Table:
         #: Who entered each action in force and how (seat, journal source): the log says
         #: who entered each roll of dice.
         self._entered: list[tuple[str | None, str]] = []
+        #: Per seat, each accepted batch's log lines and dice notes as that seat sees
+        #: them: a batch never changes once accepted (an undo drops its own), so a
+        #: snapshot need not filter the whole game's events again.
+        self._seen: dict[str, list[tuple[list[dict[str, Any]], list[dict[str, Any]]]]] = {}
         for entry in record.in_force():
             try:
                 outcome = self.engine.apply(self._states[-1], entry.body)
@@ -264,6 +268,8 @@ class Table:
             self._events.pop()
             self._actions.pop()
             self._entered.pop()
+            for seen in self._seen.values():
+                del seen[len(self._events) :]
             self.undo = None
             self._changed()
             return seq
@@ -307,16 +313,10 @@ class Table:
 
     def _snapshot_at(self, move: int, seat: str, *, live: bool) -> dict[str, Any]:
         state = self._states[move]
-        log = []
-        entered = []
-        for number, batch in enumerate(self._events[: move + 1]):
-            seen = events_for(batch, seat)
-            for event in seen:
-                log.append({"move": number, **event})
-            if seen and number:
-                note = self._entered_note(number - 1)
-                if note is not None:
-                    entered.append({"move": number, **note})
+        batches = self._seen_by(seat, move)
+        # Fresh dicts for each snapshot, as before: no page can edit another's lines.
+        log = [dict(line) for lines, _ in batches for line in lines]
+        entered = [dict(note) for _, notes in batches for note in notes]
         over = self.engine.is_over(state)
         view = self.engine.view(state, seat)
         snapshot: dict[str, Any] = {
@@ -345,6 +345,22 @@ class Table:
             snapshot["prompts"] = []
             snapshot["undo"] = None
         return snapshot
+
+    def _seen_by(
+        self, seat: str, move: int
+    ) -> list[tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
+        """Batches ``0..move`` as ``seat`` sees them: its log lines and who entered the dice."""
+        memo = self._seen.setdefault(seat, [])
+        for number in range(len(memo), move + 1):
+            seen = events_for(self._events[number], seat)
+            lines = [{"move": number, **event} for event in seen]
+            notes: list[dict[str, Any]] = []
+            if seen and number:
+                note = self._entered_note(number - 1)
+                if note is not None:
+                    notes.append({"move": number, **note})
+            memo.append((lines, notes))
+        return memo[: move + 1]
 
     def _entered_note(self, index: int) -> dict[str, Any] | None:
         """Who entered the dice of the ``index``-th action, if it was a roll (else ``None``).

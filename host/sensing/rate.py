@@ -15,6 +15,11 @@ What the hardware itself takes (settling and conversions, the USB bus) is the fl
 ``lawmaster.hardware.electronics.budget.scan_floor_us`` computes from the datasheets;
 the measured scan includes it. Every debounce and stillness window is counted in
 scans, so a board scanned sooner settles sooner.
+
+Known gap: the figures are one phase's. On the emulator a scan's cost depends on where
+in the scan loop's period the host's last command arrived (up to about 0.4 ms more at
+the worst phase tried by hand, in both modes), and the bench does not yet sweep that
+phase; the rates here are therefore optimistic by up to that much.
 """
 
 from __future__ import annotations
