@@ -25,6 +25,7 @@ of the sensor PCB (the "boards" parts-fit check reads it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lawmaster.hardware.magnetics.data import HALL_ELEMENT_BELOW_TOP_MM, SOT23_HEIGHT_MM
@@ -239,25 +240,43 @@ def depth(game: str, side: str = "front", thickness: dict[str, float] | None = N
     ``thickness`` overrides layers by key (a tolerance corner); ``"element"`` sets the
     Hall element's height over the PCB.
     """
+    if side != "front" and not two_sided(game):
+        raise ValueError(f"{game} has no back playing surface")
     t = thickness or {}
-    element = t.get("element", ELEMENT_HEIGHT_MM)
-    layers = STACKS[game]
+    return face_depth(STACKS[game], t.get("element", ELEMENT_HEIGHT_MM), side, t)
+
+
+def face_depth(
+    layers: Sequence[Layer],
+    element_mm: float,
+    side: str = "front",
+    thickness: Mapping[str, float] | None = None,
+) -> float:
+    """Hall element to the playing surface of ``side`` (mm) of any stack of ``layers``
+    (a board's own in :data:`STACKS`, or another way of building it), the element
+    ``element_mm`` over the sensor board's face; ``thickness`` overrides layers by key."""
+    t = thickness or {}
     if side == "front":
         front = sum(
             t.get(la.key, la.thickness_mm)
             for la in layers
             if la.side == "front" and la.role != "liner"
         )
-        return round(front - element, 3)
+        return round(front - element_mm, 3)
     back = [la for la in layers if la.side == "back" and la.role != "spacer"]
-    if not any(la.role == "cover" for la in back):
-        raise ValueError(f"{game} has no back playing surface")
-    return round(element + sum(t.get(la.key, la.thickness_mm) for la in back), 3)
+    if not has_back_face(layers):
+        raise ValueError("the stack has no back playing surface")
+    return round(element_mm + sum(t.get(la.key, la.thickness_mm) for la in back), 3)
 
 
 def two_sided(game: str) -> bool:
     """Whether the board is played on both faces (GW:s brott)."""
-    return any(la.side == "back" and la.role == "cover" for la in STACKS[game])
+    return has_back_face(STACKS[game])
+
+
+def has_back_face(layers: Sequence[Layer]) -> bool:
+    """Whether a stack of ``layers`` is played on its back face too (a back cover)."""
+    return any(la.side == "back" and la.role == "cover" for la in layers)
 
 
 def part_space_mm(board: str, side: str) -> float:
@@ -267,13 +286,19 @@ def part_space_mm(board: str, side: str) -> float:
     at its thickest and ``PART_CLEARANCE_MM``; 0.0 for a face glued to a cover (GW:s
     brott's back), where no part and no through-hole lead may stand.
     """
+    return face_room_mm(STACKS[board], side)
+
+
+def face_room_mm(layers: Sequence[Layer], side: str) -> float:
+    """:func:`part_space_mm` for any stack of ``layers``: a ``"gap"`` layer (strips that
+    hold a cover off the sensor board, and move its face) leaves room as a spacer does."""
     if side not in ("front", "back"):
         raise ValueError(f"side is 'front' or 'back', not {side!r}")
-    layers = [la for la in STACKS[board] if la.side == side]
-    spacers = [la for la in layers if la.role == "spacer"]
+    on_side = [la for la in layers if la.side == side]
+    spacers = [la for la in on_side if la.role in ("spacer", "gap")]
     if not spacers:
         return 0.0
-    liners = sum(la.high for la in layers if la.role == "liner")
+    liners = sum(la.high for la in on_side if la.role == "liner")
     return round(min(la.low for la in spacers) - liners - PART_CLEARANCE_MM, 3)
 
 

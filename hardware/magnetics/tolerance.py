@@ -183,7 +183,7 @@ class Build:
     @property
     def two_sided(self) -> bool:
         """Whether the board is played on both faces (a back cover)."""
-        return any(la.side == "back" and la.role == "cover" for la in self.layers)
+        return stack.has_back_face(self.layers)
 
 
 @functools.lru_cache(maxsize=8)
@@ -656,7 +656,6 @@ def _ends(i: Input) -> tuple[float, float, float]:
     return (i.low, i.nominal, i.high)
 
 
-@functools.lru_cache(maxsize=16)
 def worst_corners(
     sm: SensorMap, refine: bool = True, build: Build | None = None
 ) -> dict[str, Corner]:
@@ -668,6 +667,13 @@ def worst_corners(
     other settings one at a time from that corner, and any that makes the figure worse
     is kept, until none does.
     """
+    # One cache entry per board and build however it is asked for: the search is the
+    # slowest thing here, and ``(sm)`` and ``(sm, build=None)`` are one search.
+    return _worst_corners(sm, refine, build or smd(sm.game))
+
+
+@functools.lru_cache(maxsize=16)
+def _worst_corners(sm: SensorMap, refine: bool, build: Build) -> dict[str, Corner]:
     ins = inputs(sm, build)
     nominal = {i.name: i.nominal for i in ins}
     rows = [nominal]
@@ -721,13 +727,13 @@ def nominal_figures(sm: SensorMap, build: Build | None = None) -> dict[str, floa
 
 def worst_saturation_fraction(sm: SensorMap, build: Build | None = None) -> float:
     """The highest reading over the sensor's specified range, over every corner."""
-    corners = worst_corners(sm) if build is None else worst_corners(sm, build=build)
+    corners = worst_corners(sm, build=build)
     return max(c.value for k, c in corners.items() if k.startswith("saturation."))
 
 
 def worst_corner_margin_counts(sm: SensorMap, build: Build | None = None) -> float:
     """The smallest detection margin (counts) over every figure's worst corner."""
-    corners = worst_corners(sm) if build is None else worst_corners(sm, build=build)
+    corners = worst_corners(sm, build=build)
     return min(c.value for k, c in corners.items() if not k.startswith("saturation."))
 
 

@@ -116,26 +116,9 @@ def build(board: str) -> tolerance.Build:
     )
 
 
-def depth(layers_: tuple[Layer, ...], element_mm: float, side: str) -> float:
-    """Hall element to the playing face of ``side`` (mm), nominal."""
-    if side == "front":
-        front = sum(la.thickness_mm for la in layers_ if la.side == "front" and la.role != "liner")
-        return round(front - element_mm, 3)
-    back = sum(la.thickness_mm for la in layers_ if la.side == "back" and la.role != "spacer")
-    return round(element_mm + back, 3)
-
-
 def room_mm(board: str, side: str) -> float:
-    """Room for parts on the stripboard's ``side``: its spacer's low end, less liners at
-    their thickest and the clearance (as :func:`stack.part_space_mm`)."""
-    las = [la for la in layers(board) if la.side == side]
-    if side == "front":
-        spacers = [la for la in las if la.role == "spacer"]
-        liners = sum(la.high for la in las if la.role == "liner")
-    else:
-        spacers = [la for la in las if la.role in ("gap", "spacer")]
-        liners = 0.0
-    return round(min(la.low for la in spacers) - liners - stack.PART_CLEARANCE_MM, 3)
+    """Room for parts on the stripboard's ``side`` (as :func:`stack.part_space_mm`)."""
+    return stack.face_room_mm(layers(board), side)
 
 
 @dataclass(frozen=True)
@@ -214,10 +197,10 @@ def verdict(board: str) -> Verdict:
         tolerance.worst_corner_margin_counts(sm),
         tolerance.worst_saturation_fraction(sm, b),
         tolerance.worst_corner_margin_counts(sm, b),
-        depth(b.layers, b.element_mm, "front"),
-        depth(b.layers, b.element_mm, "back") if two else None,
-        depth(smd.layers, smd.element_mm, "front"),
-        depth(smd.layers, smd.element_mm, "back") if two else None,
+        stack.face_depth(b.layers, b.element_mm, "front"),
+        stack.face_depth(b.layers, b.element_mm, "back") if two else None,
+        stack.face_depth(smd.layers, smd.element_mm, "front"),
+        stack.face_depth(smd.layers, smd.element_mm, "back") if two else None,
         b.sensor_offset_mm,
         front_room,
         back_room,
