@@ -133,14 +133,10 @@ def test_the_firmware_scans_each_board_into_the_hosts_decoder(board: str) -> Non
             if c != out and c not in grounded
         )
 
-    # Known defect (issue 25 stays open): a scan's cost depends on the phase at which the
-    # host's last command reached the scan loop, which wall time decides. Over phases
-    # tried by hand the same scan took up to 0.4 ms longer than the phase the recorded
-    # figures came from, so a run can land above them. Everything above is checked
-    # whatever the phase; the figures are checked here and said plainly when over.
-    over = max(changes_busy) > changes_ms * 1.02 or max(full_busy) > full_ms * 1.03
-    if over:
-        pytest.xfail(
-            f"scan slower than recorded at this phase: changes {max(changes_busy):.3f} ms"
-            f" (recorded {changes_ms}), full {max(full_busy):.3f} ms (recorded {full_ms})"
-        )
+    # And as an upper bound: the same code's scans cost the same whenever the host's
+    # commands arrive (the firmware locks the heap while it scans: firmware/app.py), so a
+    # scan slower than recorded is a slowdown the rate and the docs do not know of. The 3 %
+    # is for the host's traffic, which differs from the bench's: a command's USB
+    # interrupt that lands inside a window adds a few microseconds to it.
+    assert max(changes_busy) <= changes_ms * 1.03, (max(changes_busy), changes_ms)
+    assert max(full_busy) <= full_ms * 1.03, (max(full_busy), full_ms)

@@ -1,12 +1,15 @@
-"""On the emulated RP2040 itself: the scan loop is machine code, and the loop allocates nothing.
+"""On the emulated RP2040 itself: the scan loop is machine code, allocates nothing, and
+costs the same however the heap lies.
 
-Both checks run the firmware of this repository compiled by ``mpy-cross`` for the
+The checks run the firmware of this repository compiled by ``mpy-cross`` for the
 Cortex-M0+, on the real MicroPython v1.28.0 ``RPI_PICO`` build, with the real
 ``machine`` module: the scanner ``firmware.main.build`` makes there is the one a Pico
 runs (registers, not the stand-in pins).
 """
 
 from __future__ import annotations
+
+from statistics import median
 
 import pytest
 from pico_support import needs_emulator
@@ -137,3 +140,87 @@ def test_the_scan_loop_allocates_nothing_on_the_device(pico: EmulatedPico, mode:
         assert list(scan.readings) == want
     if mode == p.MODE_FULL:
         assert all(isinstance(f, p.KeyFrame) for f in frames)
+
+
+LAYOUT_SETUP = """
+import gc, machine, micropython, time
+from firmware import config, protocol
+from firmware.app import Firmware
+from firmware.main import build
+
+class Port:
+    # Frames are counted, never kept: the heap stays as each case leaves it.
+    def __init__(self):
+        self.n = 0
+    def write(self, data):
+        self.n += len(data)
+    def read(self):
+        return None
+
+cfg = dict(config.CONFIG, channels=122, muxes=8)
+machine.freq(cfg["cpu_hz"])
+scanner = build(machine, cfg, time)
+busy = machine.Pin(cfg["busy_pin"], machine.Pin.OUT, value=0)
+firmware = {
+    heap: Firmware(scanner, Port(), time, rate=0, streaming=True, busy=busy, heap=heap)
+    for heap in (micropython, None)
+}
+for fw in firmware.values():
+    fw.mode = MODE
+    fw.scan_once()
+keep = None
+gc.collect()
+"""
+
+# Twelve scans with the heap as it is after a collection.
+CALM = """
+fw = firmware[HEAP]
+gc.collect()
+for i in range(12):
+    fw.scan_once()
+"""
+
+# Twelve scans with the heap cut into one-block holes between one-block live objects
+# (two-tuples, 16 bytes each), as a long run of small allocations and frees leaves it:
+# a call frame too large for one hole is found only past all of them.
+FRAGMENTED = """
+fw = firmware[HEAP]
+keep, junk = [], []
+for i in range(1200):
+    keep.append((i, i))
+    junk.append((i, i))
+junk = None
+gc.collect()
+for i in range(12):
+    fw.scan_once()
+keep = None
+gc.collect()
+"""
+
+
+def busy_windows(pico: EmulatedPico, script: str) -> list[float]:
+    """Run ``script``; the length (ms, from the core's cycles) of each busy window it made."""
+    first = len(pico.busy)
+    pico.exec(script, timeout=600)
+    return [b.cycle_ms for b in pico.busy[first:]]
+
+
+@pytest.mark.parametrize("mode", [p.MODE_CHANGES, p.MODE_FULL])
+def test_a_scan_costs_the_same_however_the_heap_is_laid_out(pico: EmulatedPico, mode: int) -> None:
+    """MicroPython places a bytecode call's frame with a heap search when the heap is
+    unlocked; the firmware locks it while it scans and sends (``Firmware(heap=...)``, as
+    ``firmware.main.run`` builds it on a Pico), so a heap cut up by earlier allocations
+    costs a scan nothing. The same firmware with the heap left unlocked is the control:
+    there the cut-up heap must cost, or this layout proves nothing."""
+    pico.exec(LAYOUT_SETUP.replace("MODE", str(mode)), timeout=600)
+    locked = "micropython"
+    calm = busy_windows(pico, CALM.replace("HEAP", locked))
+    cut = busy_windows(pico, FRAGMENTED.replace("HEAP", locked))
+    assert len(calm) == len(cut) == 12
+    # Medians: in change-only mode one of the twelve may be a keyframe, in either case.
+    assert median(cut) <= median(calm) * 1.01, (calm, cut)
+    unlocked_calm = busy_windows(pico, CALM.replace("HEAP", "None"))
+    unlocked_cut = busy_windows(pico, FRAGMENTED.replace("HEAP", "None"))
+    assert median(unlocked_cut) > median(unlocked_calm) * 1.1, (unlocked_calm, unlocked_cut)
+    # Locked is also the cheaper: no heap search even on a calm heap.
+    assert median(calm) <= median(unlocked_calm)
