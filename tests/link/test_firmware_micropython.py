@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from link_checks import check_commands
 
 import lawmaster.firmware
 from lawmaster.firmware import protocol as p
@@ -174,17 +175,12 @@ def test_unix_micropython_firmware_streams_to_link(cable: Cable) -> None:
         assert frames[-1].readings == tuple(rp2040_u16(pattern_field(c)) for c in range(64))
         assert link.stats.channels == 64 and link.stats.frames_bad == 0
 
-        assert link.ping() is not None
-        ack = link.request(p.RATE, 40)
-        assert isinstance(ack, p.AckFrame)
-        stop = link.request(p.STOP)
-        assert isinstance(stop, p.AckFrame)
-        time.sleep(0.3)
-        with lock:
-            assert all(f.seq < stop.seq for f in frames)
-        start = link.request(p.START)
-        wait_for(lambda: frames[-1].seq > start.seq)
-        assert link.hello is not None and link.hello.rate == 40
+        def scans() -> list[p.ScanFrame]:
+            with lock:
+                return list(frames)
+
+        # The same commands as on the emulated RP2040 (tests/pico/test_pico_link.py).
+        check_commands(link, scans, wait_for, lambda: time.sleep(0.3), timeout=2.0)
 
         # Pull the cable: socat and its pty paths vanish, the firmware loses power.
         cable.unplug()
