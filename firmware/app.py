@@ -15,15 +15,17 @@ keyframe every scan. ``scan_once`` allocates nothing on MicroPython
 device time is the ticks counter masked to 30 bits, and ``seq`` wraps at 2**30,
 so every integer stays a small int on the RP2040.
 
-On MicroPython ``scan_once`` also runs with the heap locked (``heap``: the
-``micropython`` module). Not to catch allocations, which it has none of, but for
-time: MicroPython puts a bytecode function's frame on the heap when it can and on
-the C stack only when the heap is locked (``fun_bc_call``), and each such frame is a
-``gc_alloc`` whose search for free blocks is as long as the heap's layout makes it.
+On MicroPython the loop runs with the heap locked (``heap``: the ``micropython``
+module; ``run`` holds it and lets go only while a command is decoded and obeyed, and
+``scan_once`` called alone locks it itself). Not to catch allocations, which the loop
+has none of, but for time: MicroPython puts a bytecode function's frame on the heap
+when it can and on the C stack only when the heap is locked (``fun_bc_call``), and
+each such frame is a ``gc_alloc`` whose search for free blocks is as long as the
+heap's layout makes it.
 That layout is whatever handling the host's last commands left, so on the emulated
 RP2040 the same scan took 1.13 ms or 1.55 ms (60,955 instructions in ``gc_alloc``
 instead of about 1,400) depending only on when the last command arrived. With the
-heap locked every scan costs the same.
+heap locked every scan costs the same, and no garbage collection starts in the loop.
 """
 
 import array
@@ -94,6 +96,7 @@ class Firmware:
         self.selftest_at_boot = selftest_at_boot
         self._busy = busy.value if busy is not None else None
         self._heap = heap
+        self._looping = False  # run() holds the heap locked
         self.seq = 0
         self.scans = 0
         self.selftest_scans = 0
@@ -169,11 +172,20 @@ class Firmware:
         data = self.port.read()
         if not data:
             return
-        for frame in self.decoder.feed(data):
-            self.handle(frame)
-        if self.decoder.bad != self._bad_seen:
-            self._bad_seen = self.decoder.bad
-            self._send(protocol.encode_error(self.seq, protocol.ERR_BAD_FRAME, 0, 0))
+        heap = self._heap if self._looping else None
+        if heap is not None:
+            # Decoding and obeying a command may allocate (a new layout's arrays): the
+            # one place the loop lets go of the heap.
+            heap.heap_unlock()
+        try:
+            for frame in self.decoder.feed(data):
+                self.handle(frame)
+            if self.decoder.bad != self._bad_seen:
+                self._bad_seen = self.decoder.bad
+                self._send(protocol.encode_error(self.seq, protocol.ERR_BAD_FRAME, 0, 0))
+        finally:
+            if heap is not None:
+                heap.heap_lock()
 
     def _ack(self, frame: protocol.Frame) -> None:
         self._send(protocol.encode_ack(self.seq, frame.kind, frame.seq))
@@ -438,7 +450,24 @@ class Firmware:
         self.scan_once()
 
     def run(self, should_stop: "Callable[[], bool] | None" = None) -> None:
-        """Boot, then loop until ``should_stop()`` returns true (forever if None)."""
+        """Boot, then loop until ``should_stop()`` returns true (forever if None).
+
+        With ``heap`` the loop holds the heap locked, letting go only while a command is
+        decoded and obeyed: polling, pacing and scanning allocate nothing, and every call
+        they make keeps its frame on the stack (the module's docstring says why that
+        matters). ``port.read`` must then allocate nothing while nothing is waiting and
+        nothing when bytes are (``main.UsbPort``)."""
         self.boot()
-        while should_stop is None or not should_stop():
-            self.step()
+        heap = self._heap
+        if heap is None:
+            while should_stop is None or not should_stop():
+                self.step()
+            return
+        heap.heap_lock()
+        self._looping = True
+        try:
+            while should_stop is None or not should_stop():
+                self.step()
+        finally:
+            self._looping = False
+            heap.heap_unlock()

@@ -21,7 +21,15 @@ if TYPE_CHECKING:
 
 
 class UsbPort:
-    """USB CDC serial through ``sys.stdin``/``sys.stdout``: polled reads, blocking writes."""
+    """USB CDC serial through ``sys.stdin``/``sys.stdout``: polled reads, blocking writes.
+
+    Neither allocates: ``read`` fills a buffer made here and hands back one of the views
+    made here (slicing a memoryview allocates), so the scan loop may poll it with the
+    heap locked (``Firmware(heap=...)``). A view is good until the next ``read``.
+    """
+
+    #: The most bytes one ``read`` takes: a command is at most a few dozen.
+    CHUNK = 64
 
     def __init__(self, stdin: object, stdout: object, poll_target: object = None) -> None:
         import select
@@ -31,25 +39,30 @@ class UsbPort:
         self._poll = select.poll()
         # The text stream is the object MicroPython's USB stdio documents as pollable.
         self._poll.register(stdin if poll_target is None else poll_target, select.POLLIN)
+        # ipoll makes the tuple it hands back (and reuses) on its first call: make it
+        # now, so no poll the locked loop makes allocates.
+        for _ in self._poll.ipoll(0):
+            pass
+        view = memoryview(bytearray(self.CHUNK))
+        self._byte = [view[i : i + 1] for i in range(self.CHUNK)]  # where byte i goes
+        self._first = [view[:n] for n in range(self.CHUNK + 1)]  # the first n bytes
 
     def write(self, data: bytes | bytearray | memoryview) -> None:
         self._out.write(data)
 
-    def read(self) -> bytes | None:
-        # stdin.read(n) waits for all n bytes: take one byte per ready poll. ipoll hands
-        # back the poll object itself, so a read with nothing waiting allocates nothing
-        # (poll() would make a list every scan).
-        data = None
-        while True:
+    def read(self) -> memoryview | None:
+        # stdin.readinto(b) waits until b is full: take one byte per ready poll. ipoll
+        # hands back the poll object itself, so no poll allocates (poll() makes a list).
+        n = 0
+        while n < self.CHUNK:
             ready = False
             for _ in self._poll.ipoll(0):
                 ready = True
             if not ready:
-                return data
-            byte = self._in.read(1)
-            data = byte if data is None else data + byte
-            if len(data) >= 64:
-                return data
+                break
+            self._in.readinto(self._byte[n])
+            n += 1
+        return self._first[n] if n else None
 
 
 def build(machine: object, config: dict, clock: object) -> MuxScanner:

@@ -16,9 +16,9 @@ What the hardware itself takes (settling and conversions, the USB bus) is the fl
 the measured scan includes it. Every debounce and stillness window is counted in
 scans, so a board scanned sooner settles sooner.
 
-The figures do not depend on when the host's commands arrive: the firmware locks
-MicroPython's heap while it scans and sends (``firmware/app.py``), so no call's frame
-is placed by a heap search whose length the last commands' allocations decided.
+The figures do not depend on when the host's commands arrive: the firmware runs its
+loop with MicroPython's heap locked (``firmware/app.py``), so no call's frame is
+placed by a heap search whose length the last commands' allocations decided.
 Before that lock the same scan of GW:s brott took 1.13 ms or 1.55 ms depending only
 on that moment; ``tests/pico`` checks each board's scans against these figures from
 both sides.

@@ -38,3 +38,5 @@ def test_the_host_commands_the_firmware_on_the_device() -> None:
         gaps_ms = [(b - a) / 1e6 for a, b in zip(starts, starts[1:], strict=False)]
         assert len(gaps_ms) >= 3
         assert all(abs(gap - 25.0) < 0.1 for gap in gaps_ms), gaps_ms
+        # Every command was taken by the heap-locked loop without a reboot.
+        assert link.stats.device_restarts == 0 and link.stats.device_errors == 0
