@@ -17,11 +17,11 @@ so every integer stays a small int on the RP2040.
 
 On MicroPython the loop runs with the heap locked (``heap``: the ``micropython``
 module; ``run`` holds it and lets go only while a command is decoded and obeyed, and
-``scan_once`` called alone locks it itself). Not to catch allocations, which the loop
-has none of, but for time: MicroPython puts a bytecode function's frame on the heap
-when it can and on the C stack only when the heap is locked (``fun_bc_call``), and
-each such frame is a ``gc_alloc`` whose search for free blocks is as long as the
-heap's layout makes it.
+``scan_once`` called alone locks it itself, so a scan's cost never depends on its
+caller). Not to catch allocations, which the loop has none of, but for time:
+MicroPython puts a bytecode function's frame on the heap when it can and on the C
+stack only when the heap is locked (``fun_bc_call``), and each such frame is a
+``gc_alloc`` whose search for free blocks is as long as the heap's layout makes it.
 That layout is whatever handling the host's last commands left, so on the emulated
 RP2040 the same scan took 1.13 ms or 1.55 ms (60,955 instructions in ``gc_alloc``
 instead of about 1,400) depending only on when the last command arrived. With the
@@ -63,8 +63,9 @@ class Firmware:
     once after the boot HELLO. ``busy`` (a pin, or None) is held high while a
     scan is read and sent (``scan_once``): on the Pico it is the LED on GP25, so a scope
     there, or the emulator's cycle count, measures what each scan costs. ``heap``
-    (MicroPython's ``micropython`` module, or None under CPython) is locked while a scan
-    is read and sent, so its calls' frames go on the stack (see the module's docstring).
+    (MicroPython's ``micropython`` module, or None under CPython) is held locked by
+    ``run`` and by ``scan_once``, so their calls' frames go on the stack (see the
+    module's docstring).
     """
 
     def __init__(
@@ -459,15 +460,13 @@ class Firmware:
         nothing when bytes are (``main.UsbPort``)."""
         self.boot()
         heap = self._heap
-        if heap is None:
-            while should_stop is None or not should_stop():
-                self.step()
-            return
-        heap.heap_lock()
-        self._looping = True
+        if heap is not None:
+            heap.heap_lock()
+            self._looping = True
         try:
             while should_stop is None or not should_stop():
                 self.step()
         finally:
-            self._looping = False
-            heap.heap_unlock()
+            if heap is not None:
+                self._looping = False
+                heap.heap_unlock()

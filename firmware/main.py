@@ -147,7 +147,7 @@ def run(
         _config.selftest_limits(),
         config.get("selftest_at_boot", True),
         _busy_pin(machine, config),
-        # On USB the heap is locked while a scan is read and sent (app.py says why); a
+        # On USB the loop runs with the heap locked (app.py says why); a
         # port handed in (a test's, a stand-in's) may allocate as it likes.
         micropython if on_usb else None,
     )

@@ -23,7 +23,7 @@ Figures, per board (``<board>.`` before each name):
   RP2040's default 125 MHz (the firmware told to leave the clock alone);
 * ``pico_scans``: scans measured in each mode (``ROUNDS`` rounds of ``SCANS``, each
   round started by the host's commands at another moment of the scan period; the
-  firmware locks its heap while it scans, so the moment should not matter, and the
+  firmware runs its loop with the heap locked, so the moment should not matter, and the
   rounds are there to show it).
 
 The emulator counts approximate Cortex-M0+ cycles and does not model flash cache
